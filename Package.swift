@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "courier", targets: ["courier"]),
+        .library(name: "CourierCore", targets: ["CourierCore"]),
+        .library(name: "CourierTUI", targets: ["CourierTUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(
+            name: "CourierCore",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .target(name: "CourierTUI", dependencies: ["CourierCore"]),
+        .target(
+            name: "CourierSampleAPI",
+            dependencies: [
+                "CourierCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "courier",
+            dependencies: [
+                "CourierCore", "CourierTUI", "CourierSampleAPI", "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore", "CourierSampleAPI"]),
+        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
+        .testTarget(name: "CourierEndToEndTests", dependencies: ["CourierCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,203 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// The one HTTP client every part of Courier sends through.
+///
+/// Lifecycle of a request: `RequestBuilder` resolves a `Route` + `Environment` + input into
+/// an `HTTPRequest` value → `send` makes attempts (retrying transient failures of
+/// idempotent methods) → each attempt follows redirects itself (so the rules of
+/// `RedirectPolicy` apply and are counted) → each hop is one AsyncHTTPClient execution
+/// whose body is streamed into memory → an `HTTPResponse` value with timings comes back.
+/// Cancelling the calling task cancels the request.
+///
+/// Call `shutdown()` before dropping the client.
+public final class HTTPClient: Sendable {
+    /// Redirects followed before giving up (exit code 6 in the CLI).
+    public static let maxRedirects = 10
+
+    private let client: AsyncHTTPClient.HTTPClient
+
+    /// Creates the shared client. Bodies are decompressed (gzip, deflate); redirects are
+    /// handled here, not by AsyncHTTPClient.
+    public init() {
+        var configuration = AsyncHTTPClient.HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(10)),
+            decompression: .enabled(limit: .none)
+        )
+        configuration.httpVersion = .automatic
+        client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Closes connections; the client cannot be used afterwards.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Sends `request` and returns the whole response.
+    /// - Parameter progress: called with the number of body bytes received so far.
+    public func send(
+        _ request: HTTPRequest, progress: (@Sendable (Int) -> Void)? = nil
+    ) async throws(TransportError) -> HTTPResponse {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let retriable = Route.isIdempotent(method: request.method)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let canRetry = retriable && attempt <= request.retries
+            do {
+                var response = try await followRedirects(request, progress: progress)
+                if canRetry && [502, 503, 504].contains(response.status) {
+                    try await pause(request.retryDelay)
+                    continue
+                }
+                response.attempts = attempt
+                response.totalTime = Self.seconds(clock.now - started)
+                return response
+            } catch let error where canRetry && error.isTransient {
+                try await pause(request.retryDelay)
+            }
+        }
+    }
+
+    private func pause(_ seconds: Double) async throws(TransportError) {
+        guard seconds > 0 else { return }
+        do {
+            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    private func followRedirects(
+        _ request: HTTPRequest, progress: (@Sendable (Int) -> Void)?
+    ) async throws(TransportError) -> HTTPResponse {
+        var method = request.method
+        var url = request.url
+        var headers = request.headers
+        var body = request.body
+        var redirects = 0
+        while true {
+            var response = try await execute(method: method, url: url, headers: headers, body: body, request: request, progress: progress)
+            response.redirectCount = redirects
+            guard request.followRedirects,
+                  let hop = try RedirectPolicy.next(status: response.status, location: response.headers.value(for: "Location"),
+                                                    method: method, url: url, headers: headers, body: body)
+            else { return response }
+            redirects += 1
+            guard redirects <= Self.maxRedirects else { throw .tooManyRedirects(count: redirects, url: hop.url) }
+            (method, url, headers, body) = (hop.method, hop.url, hop.headers, hop.body)
+        }
+    }
+
+    private func execute(
+        method: String, url: String, headers: [HeaderField], body: [UInt8]?, request: HTTPRequest,
+        progress: (@Sendable (Int) -> Void)?
+    ) async throws(TransportError) -> HTTPResponse {
+        var outgoing = HTTPClientRequest(url: url)
+        outgoing.method = HTTPMethod(rawValue: method)
+        for field in headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        outgoing.tlsConfiguration = try tlsConfiguration(request.tls, url: url)
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(request.timeout * 1000)))
+            let firstByte = clock.now - started
+            var bytes: [UInt8] = []
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length < 1 << 30 {
+                bytes.reserveCapacity(length)
+            }
+            for try await chunk in response.body {
+                bytes.append(contentsOf: chunk.readableBytesView)
+                progress?(bytes.count)
+            }
+            var fields: [HeaderField] = []
+            for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
+            return HTTPResponse(
+                status: Int(response.status.code), reason: response.status.reasonPhrase,
+                version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
+                totalTime: Self.seconds(clock.now - started), timeToFirstByte: Self.seconds(firstByte), finalURL: url
+            )
+        } catch {
+            throw Self.translate(error, url: url, timeout: request.timeout)
+        }
+    }
+
+    private func tlsConfiguration(_ settings: TLSSettings, url: String) throws(TransportError) -> TLSConfiguration? {
+        guard settings.insecure || settings.caFile != nil else { return nil }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if settings.insecure {
+            tls.certificateVerification = .none
+        }
+        if let caFile = settings.caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile) else {
+                throw .tls(url: url, reason: "CA file \(caFile) cannot be read")
+            }
+            tls.additionalTrustRoots = [.file(caFile)]
+        }
+        return tls
+    }
+
+    /// Maps AsyncHTTPClient, NIO and TLS errors to one-line `TransportError`s.
+    static func translate(_ error: any Error, url: String, timeout: Double) -> TransportError {
+        if let transport = error as? TransportError { return transport }
+        if error is CancellationError { return .cancelled }
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .cancelled, .requestStreamCancelled: return .cancelled
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timeout(seconds: timeout, url: url)
+            case .connectTimeout: return .connection(url: url, reason: "connection timed out")
+            case .tlsHandshakeTimeout: return .tls(url: url, reason: "handshake timed out")
+            case .remoteConnectionClosed: return .connection(url: url, reason: "the server closed the connection")
+            case .invalidURL, .emptyHost, .emptyScheme: return .other("invalid URL \(url)")
+            default: return .other("\(client) (\(url))")
+            }
+        }
+        if let ssl = error as? NIOSSLError { return .tls(url: url, reason: "\(ssl)") }
+        if let ssl = error as? BoringSSLError { return .tls(url: url, reason: Self.describe(ssl)) }
+        let text = String(describing: error)
+        if let io = error as? IOError {
+            return .connection(url: url, reason: Self.describe(errno: io.errnoCode, fallback: text))
+        }
+        if let connect = error as? NIOConnectionError {
+            let code = connect.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }.first
+            return .connection(url: url, reason: code.map { Self.describe(errno: $0, fallback: text) }
+                               ?? (connect.dnsAAAAError ?? connect.dnsAError).map { (_: any Error) in "cannot resolve the host name" }
+                               ?? "could not connect")
+        }
+        if text.lowercased().contains("certificate") || text.contains("SSL") {
+            return .tls(url: url, reason: text)
+        }
+        return .other("\(text) (\(url))")
+    }
+
+    private static func describe(errno code: Int32, fallback: String) -> String {
+        switch code {
+        case ECONNREFUSED: return "connection refused"
+        case ETIMEDOUT: return "connection timed out"
+        case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
+        case ECONNRESET: return "connection reset by the server"
+        default: return String(cString: strerror(code))
+        }
+    }
+
+    private static func describe(_ error: BoringSSLError) -> String {
+        let text = String(describing: error)
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
+        }
+        return text
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Decides where a redirect leads, following browsers (and the Fetch standard):
+/// 303 becomes GET, 301 and 302 turn POST into GET, 307 and 308 keep method and body,
+/// and credentials (`Authorization`, `Cookie`) are dropped when the origin changes.
+public enum RedirectPolicy {
+    /// The status codes that redirect.
+    public static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// One hop: the request to send next.
+    public struct Hop: Sendable, Equatable {
+        /// Method of the next request.
+        public var method: String
+        /// Absolute URL of the next request.
+        public var url: String
+        /// Headers of the next request.
+        public var headers: [HeaderField]
+        /// Body of the next request.
+        public var body: [UInt8]?
+    }
+
+    /// The next hop for a `status` response with `location` to a request made with `method`
+    /// to `url`, or `nil` when the response is not a followable redirect.
+    public static func next(
+        status: Int, location: String?, method: String, url: String, headers: [HeaderField], body: [UInt8]?
+    ) throws(TransportError) -> Hop? {
+        guard redirectStatuses.contains(status), let location, !location.isEmpty else { return nil }
+        guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL,
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
+        else { throw .badRedirect(location: location) }
+
+        var hop = Hop(method: method, url: target.absoluteString, headers: headers, body: body)
+        let becomesGet = (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST")
+        if becomesGet {
+            hop.method = "GET"
+            hop.body = nil
+            hop.headers.removeAll { ["content-type", "content-length", "transfer-encoding"].contains($0.name.lowercased()) }
+        }
+        if origin(of: base) != origin(of: target) {
+            hop.headers.removeAll { ["authorization", "cookie", "proxy-authorization"].contains($0.name.lowercased()) }
+        }
+        return hop
+    }
+
+    private static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+}

@@ -1,0 +1,49 @@
+/// Why a built request got no response.
+public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No response within the timeout.
+    case timeout(seconds: Double, url: String)
+    /// The connection could not be made or was dropped.
+    case connection(url: String, reason: String)
+    /// Certificate verification or the TLS handshake failed.
+    case tls(url: String, reason: String)
+    /// More redirects than `HTTPClient.maxRedirects`.
+    case tooManyRedirects(count: Int, url: String)
+    /// A redirect pointed somewhere that cannot be followed.
+    case badRedirect(location: String)
+    /// The user cancelled the request.
+    case cancelled
+    /// Anything else the client reported.
+    case other(String)
+
+    /// One line for the user.
+    public var description: String {
+        switch self {
+        case .timeout(let seconds, let url):
+            return "timed out after \(Self.format(seconds)) s waiting for \(url)"
+        case .connection(let url, let reason):
+            return "could not connect to \(url): \(reason)"
+        case .tls(let url, let reason):
+            return "TLS failure with \(url): \(reason)"
+        case .tooManyRedirects(let count, let url):
+            return "too many redirects (\(count)) ending at \(url)"
+        case .badRedirect(let location):
+            return "cannot follow redirect to '\(location)'"
+        case .cancelled:
+            return "request cancelled"
+        case .other(let message):
+            return message
+        }
+    }
+
+    /// Failures worth another attempt for idempotent requests.
+    public var isTransient: Bool {
+        switch self {
+        case .timeout, .connection: return true
+        default: return false
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,116 @@
+/// Pretty-prints JSON by changing whitespace only.
+///
+/// Key order, duplicate keys and every string and number literal are copied byte for byte,
+/// so what the server sent is what the user reads (Foundation's `JSONSerialization` reorders
+/// keys and rewrites numbers). Output: 2-space indent, `"key": value`, `{}`/`[]` for empty
+/// containers, one trailing newline. The input is fully validated on the way.
+public struct JSONFormatter: Sendable {
+    /// Optional ANSI colouring of tokens, for terminals.
+    public var style: JSONStyle?
+    /// Spaces per nesting level.
+    public var indent: Int
+
+    /// A formatter with `indent` spaces per level and optional colours.
+    public init(indent: Int = 2, style: JSONStyle? = nil) {
+        self.indent = indent
+        self.style = style
+    }
+
+    /// Formats a whole document.
+    public func format(_ bytes: [UInt8]) throws(JSONSyntaxError) -> [UInt8] {
+        try format(bytes, range: 0..<bytes.count)
+    }
+
+    /// Formats the value found in `range` of `bytes` (e.g. a `json_path` selection).
+    public func format(_ bytes: [UInt8], range: Range<Int>) throws(JSONSyntaxError) -> [UInt8] {
+        try bytes.withUnsafeBufferPointer { (whole) throws(JSONSyntaxError) in
+            try format(UnsafeBufferPointer(rebasing: whole[range]))
+        }
+    }
+
+    /// Formats the document in `bytes`.
+    public func format(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 2 + 16)
+        var reader = JSONReader(bytes)
+        var depth = 0
+        var first = true
+        var afterKey = false
+
+        @inline(__always) func newline(_ level: Int) {
+            out.append(UInt8(ascii: "\n"))
+            let spaces = level * indent
+            if spaces > 0 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces)) }
+        }
+        @inline(__always) func beginItem() {
+            if afterKey {
+                afterKey = false
+            } else if depth > 0 {
+                if !first { out.append(UInt8(ascii: ",")) }
+                newline(depth)
+            }
+            first = false
+        }
+        @inline(__always) func emit(_ range: Range<Int>, _ color: [UInt8]?) {
+            if let color { out.append(contentsOf: color) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            if color != nil { out.append(contentsOf: JSONStyle.reset) }
+        }
+
+        while let event = try reader.next() {
+            switch event {
+            case .objectStart, .arrayStart:
+                beginItem()
+                out.append(event == .objectStart ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                depth += 1
+                first = true
+            case .objectEnd, .arrayEnd:
+                depth -= 1
+                if !first { newline(depth) }
+                out.append(event == .objectEnd ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                first = false
+            case .key(let range):
+                if !first { out.append(UInt8(ascii: ",")) }
+                newline(depth)
+                first = false
+                emit(range, style?.key)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                afterKey = true
+            case .string(let range):
+                beginItem()
+                emit(range, style?.string)
+            case .number(let range):
+                beginItem()
+                emit(range, style?.number)
+            case .literal(let range):
+                beginItem()
+                emit(range, style?.literal)
+            }
+        }
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+}
+
+/// ANSI colour sequences for JSON tokens.
+public struct JSONStyle: Sendable {
+    /// Colour for object keys.
+    public var key: [UInt8]
+    /// Colour for string values.
+    public var string: [UInt8]
+    /// Colour for numbers.
+    public var number: [UInt8]
+    /// Colour for `true`, `false` and `null`.
+    public var literal: [UInt8]
+
+    static let reset = Array("\u{1B}[0m".utf8)
+
+    /// The colours `courier call` uses on a terminal (HTTPie-like: blue keys, green strings).
+    public static let terminal = JSONStyle(
+        key: Array("\u{1B}[34;1m".utf8),
+        string: Array("\u{1B}[32m".utf8),
+        number: Array("\u{1B}[36m".utf8),
+        literal: Array("\u{1B}[35m".utf8)
+    )
+}

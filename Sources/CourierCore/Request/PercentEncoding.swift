@@ -1,0 +1,31 @@
+/// Percent-encoding for the parts of a URL that hold user values.
+public enum PercentEncoding {
+    /// Encodes `text` as one path segment: RFC 3986 `pchar` stays, everything else
+    /// (including `/`, `?`, `#`, `%` and spaces) is escaped, so a value never changes the
+    /// shape of the path.
+    public static func pathSegment(_ text: String) -> String {
+        encode(text, keeping: "-._~!$&'()*+,;=:@")
+    }
+
+    /// Encodes a query name or value: unreserved characters stay, everything else is escaped.
+    public static func queryComponent(_ text: String) -> String {
+        encode(text, keeping: "-._~")
+    }
+
+    private static func encode(_ text: String, keeping extra: String) -> String {
+        let hex = Array("0123456789ABCDEF")
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let isAlnum = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            if isAlnum || extra.utf8.contains(byte) {
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                out.append("%")
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return out
+    }
+}

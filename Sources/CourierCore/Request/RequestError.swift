@@ -1,0 +1,59 @@
+/// Why a request could not be built. Every case is raised before any byte is sent.
+public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `{{name}}` has no value in any scope.
+    case unknownVariable(String, suggestion: String?)
+    /// `${NAME}` is not set in the process environment and has no default.
+    case unsetProcessVariable(String)
+    /// A `{{` or `${` without its closing braces.
+    case unterminatedTemplate(String)
+    /// A variable's value refers back to itself.
+    case variableCycle(String)
+    /// A path parameter has no value (or an empty one).
+    case missingPathParameter(String, route: String)
+    /// A value was given for a path parameter the route does not have.
+    case unknownPathParameter(String, route: String, available: [String])
+    /// The final URL is not a usable http(s) URL.
+    case invalidURL(String, route: String, environment: String, reason: String)
+    /// `-H` text that is not `Name: value`.
+    case badHeader(String)
+    /// A header value that contains a line break after templates were filled in.
+    case badHeaderValue(name: String)
+    /// A body that is not valid JSON.
+    case invalidBody(JSONSyntaxError)
+    /// A `-q`, `-p` or `--var` argument without `=`.
+    case badAssignment(String, option: String)
+    /// A mutating request to a protected environment without confirmation.
+    case needsConfirmation(method: String, environment: String)
+
+    /// One line for the user.
+    public var description: String {
+        switch self {
+        case .unknownVariable(let name, let suggestion):
+            let hint = suggestion.map { "; did you mean '{{\($0)}}'?" } ?? " (set it with --var \(name)=VALUE or in environments.json)"
+            return "unknown variable '{{\(name)}}'\(hint)"
+        case .unsetProcessVariable(let name):
+            return "environment variable \(name) is not set (export it, or write ${\(name):-default})"
+        case .unterminatedTemplate(let text):
+            return "unterminated template in '\(text)'"
+        case .variableCycle(let name):
+            return "variable '\(name)' refers to itself"
+        case .missingPathParameter(let name, let route):
+            return "route '\(route)' needs path parameter '\(name)' (pass -p \(name)=VALUE)"
+        case .unknownPathParameter(let name, let route, let available):
+            let list = available.isEmpty ? "it has none" : "it has: " + available.joined(separator: ", ")
+            return "route '\(route)' has no path parameter '\(name)' (\(list))"
+        case .invalidURL(let url, let route, let environment, let reason):
+            return "cannot build a URL for route '\(route)' in environment '\(environment)': '\(url)' \(reason)"
+        case .badHeader(let text):
+            return "bad header '\(text)' (expected 'Name: value')"
+        case .badHeaderValue(let name):
+            return "header '\(name)' has a line break in its value"
+        case .invalidBody(let error):
+            return "the body is not valid JSON: \(error)"
+        case .badAssignment(let text, let option):
+            return "bad \(option) value '\(text)' (expected NAME=VALUE)"
+        case .needsConfirmation(let method, let environment):
+            return "environment '\(environment)' is protected: refusing to send \(method) without confirmation (pass --yes)"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// What the user supplies on top of a route's defaults: typed form values or CLI flags.
+/// Every string may contain `{{var}}` and `${NAME}` placeholders.
+public struct RequestInput: Sendable, Equatable {
+    /// Path parameter values (`-p id=42`); they replace the route's `params` defaults.
+    public var pathParameters: [String: String]
+    /// Query parameters (`-q`); one named like a route parameter replaces it, others are added.
+    public var query: [QueryItem]
+    /// Headers (`-H`), merged last; an empty value removes a header.
+    public var headers: [HeaderField]
+    /// Variables (`--var`), the highest-priority scope.
+    public var variables: [String: String]
+    /// A JSON body that replaces the route's body entirely.
+    public var body: String?
+    /// Language sent as `Accept-Language`.
+    public var language: String?
+    /// Overrides of the environment's timeout in seconds.
+    public var timeout: Double?
+    /// Overrides of the environment's retry count.
+    public var retries: Int?
+    /// Overrides of the environment's delay between retries, in seconds.
+    public var retryDelay: Double?
+    /// Overrides whether redirects are followed.
+    public var followRedirects: Bool?
+
+    /// Input with nothing set: the route's defaults are sent as they are.
+    public init(
+        pathParameters: [String: String] = [:], query: [QueryItem] = [], headers: [HeaderField] = [],
+        variables: [String: String] = [:], body: String? = nil, language: String? = nil,
+        timeout: Double? = nil, retries: Int? = nil, retryDelay: Double? = nil, followRedirects: Bool? = nil
+    ) {
+        self.pathParameters = pathParameters
+        self.query = query
+        self.headers = headers
+        self.variables = variables
+        self.body = body
+        self.language = language
+        self.timeout = timeout
+        self.retries = retries
+        self.retryDelay = retryDelay
+        self.followRedirects = followRedirects
+    }
+}

@@ -1,0 +1,36 @@
+/// The scopes `{{name}}` and `${NAME}` are looked up in.
+///
+/// Lookup order for `{{name}}`: `overrides` (`--var`, values set in the TUI) › the active
+/// environment's variables › the workspace's top-level variables. `${NAME}` reads
+/// `processEnvironment` only.
+public struct TemplateContext: Sendable, Equatable {
+    /// Values from `--var` or the TUI; they win over everything.
+    public var overrides: [String: String]
+    /// The active environment's variables.
+    public var environment: [String: String]
+    /// Top-level variables of the workspace.
+    public var workspace: [String: String]
+    /// The process environment, for `${NAME}`.
+    public var processEnvironment: [String: String]
+
+    /// A context; pass `ProcessInfo.processInfo.environment` for real runs.
+    public init(
+        overrides: [String: String] = [:], environment: [String: String] = [:],
+        workspace: [String: String] = [:], processEnvironment: [String: String] = [:]
+    ) {
+        self.overrides = overrides
+        self.environment = environment
+        self.workspace = workspace
+        self.processEnvironment = processEnvironment
+    }
+
+    /// The raw (unrendered) value of `{{name}}`, searching the scopes in order.
+    public func rawValue(of name: String) -> String? {
+        overrides[name] ?? environment[name] ?? workspace[name]
+    }
+
+    /// Every variable name visible in this context, for suggestions.
+    public var knownNames: [String] {
+        Array(Set(overrides.keys).union(environment.keys).union(workspace.keys)).sorted()
+    }
+}

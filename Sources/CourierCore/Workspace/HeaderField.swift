@@ -1,0 +1,67 @@
+import Foundation
+
+/// One HTTP header as the user wrote it. Order and duplicates matter, so headers are kept
+/// in arrays of these rather than in dictionaries.
+public struct HeaderField: Sendable, Equatable, Hashable {
+    /// Header name, spelled as written.
+    public var name: String
+    /// Header value (may contain `{{var}}` templates before building).
+    public var value: String
+
+    /// A header `name: value`.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Parses `Name: value` (as given to `-H`). `Name:` with nothing after the colon yields an
+    /// empty value, which removes the header when merged (as with curl).
+    public static func parse(_ text: String) throws(RequestError) -> HeaderField {
+        guard let colon = text.firstIndex(of: ":") else { throw RequestError.badHeader(text) }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard isToken(name) else { throw RequestError.badHeader(text) }
+        return HeaderField(name, value)
+    }
+
+    /// RFC 9110 token characters, the only ones allowed in a header name.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default:
+                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
+}
+
+extension Array where Element == HeaderField {
+    /// Applies `layer` on top of these headers: a name already present (compared
+    /// case-insensitively) takes the new value in place, a new name is appended, and an
+    /// empty value removes the header.
+    public func merging(_ layer: [HeaderField]) -> [HeaderField] {
+        var result = self
+        for field in layer {
+            let key = field.name.lowercased()
+            if let index = result.firstIndex(where: { $0.name.lowercased() == key }) {
+                if field.value.isEmpty {
+                    result.removeAll { $0.name.lowercased() == key }
+                } else {
+                    result[index] = field
+                }
+            } else if !field.value.isEmpty {
+                result.append(field)
+            }
+        }
+        return result
+    }
+
+    /// The value of the first header named `name`, compared case-insensitively.
+    public func value(for name: String) -> String? {
+        let key = name.lowercased()
+        return first(where: { $0.name.lowercased() == key })?.value
+    }
+}

@@ -1,0 +1,64 @@
+/// One request the workspace knows how to make: a verb, a path template and defaults.
+public struct Route: Sendable, Equatable {
+    /// Unique name, e.g. `users.index`, used by `courier call`.
+    public var name: String
+    /// Upper-case HTTP method.
+    public var method: String
+    /// Path template relative to the environment's base URL, e.g. `/users/:id`.
+    public var path: String
+    /// Query parameters in order; values may hold templates.
+    public var query: [QueryItem]
+    /// Route-level headers.
+    public var headers: [HeaderField]
+    /// Default body (a JSON value whose strings may hold templates).
+    public var body: JSONValue?
+    /// Default values for path parameters.
+    public var params: [String: String]
+    /// The part of the response shown by default.
+    public var jsonPath: String?
+    /// Free text shown next to the route.
+    public var summary: String?
+
+    /// A route; only the name, method and path are required.
+    public init(
+        name: String, method: String, path: String, query: [QueryItem] = [], headers: [HeaderField] = [],
+        body: JSONValue? = nil, params: [String: String] = [:], jsonPath: String? = nil, summary: String? = nil
+    ) {
+        self.name = name
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.params = params
+        self.jsonPath = jsonPath
+        self.summary = summary
+    }
+
+    /// `true` for methods that do not change server state (RFC 9110 safe methods).
+    public var isSafe: Bool { Route.isSafe(method: method) }
+
+    /// `true` for GET, HEAD and OPTIONS: the only methods a protected environment accepts unconfirmed.
+    public static func isSafe(method: String) -> Bool {
+        ["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
+    }
+
+    /// `true` for methods that may be retried safely (RFC 9110 §9.2.2).
+    public static func isIdempotent(method: String) -> Bool {
+        ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"].contains(method.uppercased())
+    }
+}
+
+/// One `name=value` query parameter.
+public struct QueryItem: Sendable, Equatable, Hashable {
+    /// Parameter name.
+    public var name: String
+    /// Parameter value (may hold templates before building).
+    public var value: String
+
+    /// A query parameter `name=value`.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}

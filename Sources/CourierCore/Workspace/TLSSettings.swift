@@ -1,0 +1,13 @@
+/// How to verify a server's certificate for one environment.
+public struct TLSSettings: Sendable, Equatable, Hashable {
+    /// A PEM file of extra trusted roots (e.g. a staging CA), resolved against the config's folder.
+    public var caFile: String?
+    /// Skip certificate verification. Off unless an environment turns it on explicitly.
+    public var insecure: Bool
+
+    /// Verification on, system roots only.
+    public init(caFile: String? = nil, insecure: Bool = false) {
+        self.caFile = caFile
+        self.insecure = insecure
+    }
+}

@@ -1,0 +1,41 @@
+/// Everything one `environments.json` describes: environments, routes and shared settings.
+public struct Workspace: Sendable, Equatable {
+    /// Headers sent to every environment.
+    public var headers: [HeaderField]
+    /// Variables shared by all environments (environment variables win).
+    public var variables: [String: String]
+    /// Languages the user can pick from, sent as `Accept-Language`.
+    public var languages: [String]
+    /// Environments in file order.
+    public var environments: [Environment]
+    /// Routes in file order, then expanded resources.
+    public var routes: [Route]
+    /// Folder of the config file, against which relative paths (CA files) resolve.
+    public var baseDirectory: String
+
+    /// A workspace.
+    public init(
+        headers: [HeaderField] = [], variables: [String: String] = [:], languages: [String] = [],
+        environments: [Environment] = [], routes: [Route] = [], baseDirectory: String = "."
+    ) {
+        self.headers = headers
+        self.variables = variables
+        self.languages = languages
+        self.environments = environments
+        self.routes = routes
+        self.baseDirectory = baseDirectory
+    }
+
+    /// The environment called `name`, or an error that suggests the closest one.
+    public func environment(named name: String) throws(WorkspaceError) -> Environment {
+        if let found = environments.first(where: { $0.name == name }) { return found }
+        throw .unknownEnvironment(name, suggestion: NameSuggester.closest(to: name, in: environments.map(\.name)),
+                                  available: environments.map(\.name))
+    }
+
+    /// The route called `name`, or an error that suggests the closest one.
+    public func route(named name: String) throws(WorkspaceError) -> Route {
+        if let found = routes.first(where: { $0.name == name }) { return found }
+        throw .unknownRoute(name, suggestion: NameSuggester.closest(to: name, in: routes.map(\.name)))
+    }
+}

@@ -1,0 +1,37 @@
+/// In-memory state of the sample API: both deployments' data, the request log and the
+/// counters behind `/flaky`. An actor, because requests arrive concurrently.
+actor SampleStore {
+    private(set) var deployments: [String: SampleDeployment]
+    /// `METHOD /path?query` of every request received, oldest first (capped).
+    private(set) var log: [String] = []
+    private var flakyCounts: [String: Int] = [:]
+    private static let logLimit = 10_000
+
+    init() {
+        deployments = [
+            SampleDeployment.development.prefix: .development,
+            SampleDeployment.production.prefix: .production,
+        ]
+    }
+
+    func record(_ line: String) {
+        log.append(line)
+        if log.count > Self.logLimit { log.removeFirst(log.count - Self.logLimit) }
+    }
+
+    func deployment(_ prefix: String) -> SampleDeployment? { deployments[prefix] }
+
+    /// Applies `change` to one deployment and returns its result.
+    func update<T: Sendable>(_ prefix: String, _ change: @Sendable (inout SampleDeployment) -> T) -> T? {
+        guard var deployment = deployments[prefix] else { return nil }
+        let result = change(&deployment)
+        deployments[prefix] = deployment
+        return result
+    }
+
+    /// How many times `/flaky` was hit with this key, counting this hit.
+    func hitFlaky(_ key: String) -> Int {
+        flakyCounts[key, default: 0] += 1
+        return flakyCounts[key, default: 0]
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Writes to the terminal with `write(2)` directly: callers hand over whole buffers (a
+/// formatted body is one), so no stdio buffering is needed and nothing is left unflushed
+/// when the process exits.
+enum Console {
+    static func out(_ text: String) {
+        var text = text
+        text.withUTF8 { write($0, to: STDOUT_FILENO) }
+    }
+
+    static func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
+    }
+
+    /// `courier: message` on stderr (without the prefix when `prefixed` is false).
+    static func error(_ message: String, prefixed: Bool = true) {
+        var text = "\(prefixed ? "courier: " : "")\(message)\n"
+        text.withUTF8 { write($0, to: STDERR_FILENO) }
+    }
+
+    /// Writes one line at once (for lines another program waits for, like the demo's URLs).
+    static func line(_ text: String) {
+        out(text + "\n")
+    }
+
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        guard var pointer = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Foundation.write(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // EPIPE and friends: the reader went away; nothing useful to do.
+            }
+            pointer += written
+            remaining -= written
+        }
+    }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
+    static var useColor: Bool {
+        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+}

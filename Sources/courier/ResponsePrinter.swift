@@ -1,0 +1,50 @@
+import CourierCore
+
+/// Prints a response for `courier call`: optional head, then the body as JSON, text or a
+/// note about binary data.
+struct ResponsePrinter {
+    var include: Bool
+    var raw: Bool
+    var color: Bool
+    var request: HTTPRequest
+
+    func print(_ response: HTTPResponse, jsonPath: String?) throws {
+        if include {
+            var head = response.statusLine + "\n"
+            for header in response.headers { head += "\(header.name): \(header.value)\n" }
+            Console.out(request.masking(head) + "\n")
+        }
+        if raw {
+            Console.write(response.body)
+            return
+        }
+        guard !response.body.isEmpty else { return }
+        let path = JSONPath(jsonPath ?? "")
+        switch BodyKind.classify(response.body, contentType: response.contentType) {
+        case .json:
+            let formatter = JSONFormatter(style: color ? .terminal : nil)
+            do {
+                let range = try path.select(in: response.body)
+                Console.write(try formatter.format(response.body, range: range))
+            } catch let error as JSONPathError {
+                throw CLIFailure(error.description)
+            }
+        case .text:
+            if !path.isEmpty { throw CLIFailure(JSONPathError.notJSON(firstError(response.body)).description) }
+            Console.write(response.body)
+            if response.body.last != UInt8(ascii: "\n") { Console.out("\n") }
+        case .binary:
+            Console.out(BodyKind.binaryNote(size: response.body.count, contentType: response.contentType)
+                        + " (use --raw to print it)\n")
+        }
+    }
+
+    private func firstError(_ body: [UInt8]) -> JSONSyntaxError {
+        do {
+            _ = try JSONFormatter().format(body)
+            return JSONSyntaxError(line: 1, column: 1, offset: 0, reason: "not JSON")
+        } catch {
+            return error
+        }
+    }
+}
