@@ -8,7 +8,7 @@
 /// The reader borrows the bytes: use it inside `withUnsafeBufferPointer`.
 public struct JSONReader {
     /// The deepest nesting accepted by default; deeper documents get a clear error.
-    public static let defaultMaxDepth = 10_000
+    public static let defaultMaxDepth = 1_000
 
     private enum State { case value, firstValueOrEnd, firstKeyOrEnd, key, afterValue }
 

@@ -129,8 +129,10 @@ public struct RequestBuilder: Sendable {
         func fail(_ reason: String) -> RequestError {
             .invalidURL(url, route: route.name, environment: environment.name, reason: reason)
         }
-        guard let components = URLComponents(string: url) else { throw fail("is not a valid URL") }
-        guard let scheme = components.scheme?.lowercased() else { throw fail("has no scheme (expected http:// or https://)") }
+        guard url.contains("://") else { throw fail("has no scheme (expected http:// or https://)") }
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
+            throw fail("is not a valid URL")
+        }
         guard scheme == "http" || scheme == "https" else { throw fail("uses '\(scheme)', expected http or https") }
         guard let host = components.host, !host.isEmpty else { throw fail("has no host") }
         if url.contains(" ") { throw fail("contains a space") }
