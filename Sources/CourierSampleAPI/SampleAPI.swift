@@ -38,7 +38,7 @@ public enum SampleAPI {
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
         }
         var logger = Logger(label: "courier.sample-api")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let app = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "courier-sample"),

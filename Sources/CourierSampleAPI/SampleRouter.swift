@@ -108,6 +108,10 @@ struct SampleRouter: Sendable {
         case "text" where segments.count == 1:
             return SampleReply(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")],
                                body: Array("Hello from the \(deployment.name) sample API.\nThis body is plain text.\n".utf8))
+        case "cookies" where segments.count == 1:
+            var reply = json(.fields(["cookies": .int(2)]))
+            reply.headers += [("Set-Cookie", "session=abc; Path=/"), ("Set-Cookie", "theme=dark; Path=/")]
+            return reply
         case "flaky" where segments.count == 1:
             let failures = Int(request.query("fail") ?? "") ?? 1
             let hits = await store.hitFlaky("\(deployment.prefix)|\(request.query("key") ?? "")")

@@ -1,0 +1,166 @@
+import CourierSampleAPI
+import Foundation
+import Testing
+@testable import CourierCore
+
+/// The shared client against the real sample API on an ephemeral loopback port.
+@Suite("HTTP client against the sample API")
+struct HTTPClientIntegrationTests {
+    /// Runs `body` with a fresh server and client, and always shuts both down.
+    private func withServer(_ body: (SampleServer, HTTPClient) async throws -> Void) async throws {
+        let server = try await SampleServer.start()
+        let client = HTTPClient()
+        do {
+            try await body(server, client)
+        } catch {
+            await client.shutdown()
+            await server.stop()
+            throw error
+        }
+        await client.shutdown()
+        await server.stop()
+    }
+
+    private func get(_ url: String, _ configure: (inout HTTPRequest) -> Void = { _ in }) -> HTTPRequest {
+        var request = HTTPRequest(method: "GET", url: url, timeout: 5)
+        configure(&request)
+        return request
+    }
+
+    private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    @Test("status, reason, ordered headers with duplicates, body and timings")
+    func basics() async throws {
+        try await withServer { server, client in
+            let response = try await client.send(get(server.url("/dev/v1/users/42")))
+            #expect(response.status == 200 && response.reason == "OK" && response.version == "HTTP/1.1")
+            #expect(response.contentType == "application/json")
+            #expect(text(response).hasPrefix("{\"id\":42,\"name\":\"Pablo\""))
+            #expect(response.timeToFirstByte > 0 && response.timeToFirstByte <= response.totalTime)
+            #expect(response.finalURL == server.url("/dev/v1/users/42") && response.redirectCount == 0 && response.attempts == 1)
+
+            let missing = try await client.send(get(server.url("/dev/v1/users/999")))
+            #expect(missing.status == 404 && missing.reason == "Not Found")
+
+            let cookies = try await client.send(get(server.url("/dev/v1/cookies")))
+            #expect(cookies.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+                    == ["session=abc; Path=/", "theme=dark; Path=/"])
+        }
+    }
+
+    @Test("binary bodies arrive byte for byte; gzip and deflate are decoded")
+    func bodies() async throws {
+        try await withServer { server, client in
+            let bytes = try await client.send(get(server.url("/dev/v1/bytes/300")))
+            #expect(bytes.body == (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            for encoding in ["gzip", "deflate"] {
+                let response = try await client.send(get(server.url("/dev/v1/\(encoding)")))
+                #expect(text(response) == "{\"encoding\":\"\(encoding)\",\"deployment\":\"development\"}")
+            }
+        }
+    }
+
+    @Test("redirects are followed and counted, or returned when following is off")
+    func redirects() async throws {
+        try await withServer { server, client in
+            let followed = try await client.send(get(server.url("/dev/v1/redirect/3")))
+            #expect(followed.status == 200 && followed.redirectCount == 3 && followed.finalURL == server.url("/dev/v1/redirect/0"))
+
+            let unfollowed = try await client.send(get(server.url("/dev/v1/redirect/3")) { $0.followRedirects = false })
+            #expect(unfollowed.status == 302 && unfollowed.headers.value(for: "Location") == "/dev/v1/redirect/2")
+
+            await #expect(throws: TransportError.tooManyRedirects(count: 11, url: server.url("/dev/v1/redirect/0"))) {
+                try await client.send(get(server.url("/dev/v1/redirect/11")))
+            }
+        }
+    }
+
+    @Test("303 turns POST into GET, 307 keeps it; credentials stay on the same origin only")
+    func redirectMethods() async throws {
+        try await withServer { server, client in
+            func post(status: Int, target: String) -> HTTPRequest {
+                let location = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target
+                return HTTPRequest(method: "POST", url: server.url("/dev/v1/redirect-to?status=\(status)&url=\(location)"),
+                                   headers: [HeaderField("Authorization", "Bearer dev-token")], body: Array("{\"a\":1}".utf8), timeout: 5)
+            }
+            let seeOther = try await client.send(post(status: 303, target: "/dev/v1/echo"))
+            let seeOtherEcho = try JSONValue.parse(seeOther.body)
+            #expect(seeOtherEcho["method"] == .string("GET") && seeOtherEcho["body"] == .null)
+
+            let temporary = try await client.send(post(status: 307, target: "/dev/v1/echo"))
+            let temporaryEcho = try JSONValue.parse(temporary.body)
+            #expect(temporaryEcho["method"] == .string("POST"))
+            #expect(temporaryEcho["body"] == .object([JSONMember("a", .number("1"))]))
+            #expect(temporaryEcho["headers"]?["authorization"] == .string("Bearer dev-token"))
+
+            let otherHost = try await client.send(post(status: 307, target: "http://localhost:\(server.port)/dev/v1/echo"))
+            #expect(try JSONValue.parse(otherHost.body)["headers"]?["authorization"] == nil)
+        }
+    }
+
+    @Test("a slow server times out with the timeout named")
+    func timeout() async throws {
+        try await withServer { server, client in
+            let url = server.url("/dev/v1/delay/3000")
+            await #expect(throws: TransportError.timeout(seconds: 0.2, url: url)) {
+                try await client.send(get(url) { $0.timeout = 0.2 })
+            }
+        }
+    }
+
+    @Test("idempotent requests retry 502/503/504 up to the limit; POST never does")
+    func retries() async throws {
+        try await withServer { server, client in
+            let recovered = try await client.send(get(server.url("/dev/v1/flaky?fail=2&key=a")) { $0.retries = 2; $0.retryDelay = 0.01 })
+            #expect(recovered.status == 200 && recovered.attempts == 3)
+
+            let gaveUp = try await client.send(get(server.url("/dev/v1/flaky?fail=5&key=b")) { $0.retries = 1; $0.retryDelay = 0.01 })
+            #expect(gaveUp.status == 503 && gaveUp.attempts == 2)
+
+            let post = try await client.send(get(server.url("/dev/v1/flaky?fail=5&key=c")) {
+                $0.method = "POST"; $0.retries = 3; $0.retryDelay = 0.01
+            })
+            #expect(post.status == 503 && post.attempts == 1)
+        }
+    }
+
+    @Test("cancelling the task cancels the request promptly")
+    func cancellation() async throws {
+        try await withServer { server, client in
+            let request = get(server.url("/dev/v1/delay/2500")) { $0.timeout = 30 }
+            let task = Task { try await client.send(request) }
+            try await Task.sleep(for: .milliseconds(200))
+            let started = ContinuousClock.now
+            task.cancel()
+            let result = await task.result
+            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(throws: TransportError.cancelled) { try result.get() }
+        }
+    }
+
+    @Test("connection refused and TLS failures are one clear error each")
+    func connectionFailures() async throws {
+        let closed = try await SampleServer.start()
+        let port = closed.port
+        await closed.stop()
+        let client = HTTPClient()
+        let refused = await Result(catching: { try await client.send(get("http://127.0.0.1:\(port)/x")) })
+        #expect(throws: TransportError.connection(url: "http://127.0.0.1:\(port)/x", reason: "connection refused")) { try refused.get() }
+
+        let server = try await SampleServer.start()
+        let tls = await Result(catching: { try await client.send(get("https://127.0.0.1:\(server.port)/dev/v1/users")) })
+        await server.stop()
+        await client.shutdown()
+        guard case .failure(.tls) = tls.mapError({ $0 as? TransportError ?? .other("\($0)") }) else {
+            Issue.record("expected a TLS failure, got \(tls)")
+            return
+        }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Captures the outcome of an async throwing call.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
