@@ -30,6 +30,9 @@ public final class HTTPClient: Sendable {
             decompression: .enabled(limit: .none)
         )
         configuration.httpVersion = .automatic
+        // Fail a refused connection at once (as curl does); `send` owns retries, so
+        // AsyncHTTPClient's own backoff would only make a dead server look like a hang.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
