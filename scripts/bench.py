@@ -1,0 +1,100 @@
+"""Courier's benchmark: whole-process runs side by side with jq, python and curl.
+
+Wall time is the best of N runs; peak RSS comes from wait4() for each child, so every
+number is about the same process on the same input in the same run.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+BIN = os.path.abspath(sys.argv[1])
+WORK = "/tmp/courier-bench"
+os.makedirs(WORK, exist_ok=True)
+
+
+def make_document(path, target_bytes=22 * 1024 * 1024):
+    """A deterministic ~22 MB document of nested objects (the issue's shape)."""
+    rng = random.Random(42)
+    cities = ["Madrid", "London", "Barcelona", "Paris", "Zürich", "東京", "Lisboa"]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('{"items":[')
+        size, i = 0, 0
+        while size < target_bytes:
+            item = {
+                "id": i, "name": f"item {i}", "price": round(rng.random() * 1000, 2),
+                "active": i % 3 == 0, "tags": [f"t{i % 7}", f"t{i % 11}"], "note": None,
+                "address": {"street": f"{i} Main Street", "city": cities[i % len(cities)],
+                            "geo": {"lat": rng.uniform(-90, 90), "lng": rng.uniform(-180, 180)}},
+            }
+            text = ("," if i else "") + json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+            out.write(text)
+            size += len(text.encode())
+            i += 1
+        out.write("]}")
+    return i
+
+
+def run(argv, stdin_path=None, repeat=3):
+    """Best wall time (s) and peak RSS (KB) of `argv` over `repeat` runs; stdout discarded."""
+    best, peak = float("inf"), 0
+    for _ in range(repeat):
+        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        if stdin_path:
+            stdin.close()
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"{argv[0]} failed with {os.waitstatus_to_exitcode(status)}")
+        best, peak = min(best, elapsed), max(peak, usage.ru_maxrss)
+    return best, peak
+
+
+def main():
+    doc = os.path.join(WORK, "large.json")
+    if not os.path.exists(doc):
+        make_document(doc)
+    size_mb = os.path.getsize(doc) / 1e6
+    print(f"# courier format vs jq and python on {size_mb:.1f} MB ({doc})")
+    tools = [
+        ("courier format", [BIN, "format", doc]),
+        ("jq .", ["jq", ".", doc]),
+        ("python3 -m json.tool", [sys.executable, "-m", "json.tool", doc]),
+    ]
+    results = {}
+    for name, argv in tools:
+        seconds, rss = run(argv, repeat=3 if name == "courier format" else 1)
+        results[name] = seconds
+        print(f"{name:24} {seconds * 1000:9.1f} ms  {size_mb / seconds:8.1f} MB/s  peak RSS {rss / 1024:7.1f} MB")
+    base = results["courier format"]
+    for name in ("jq .", "python3 -m json.tool"):
+        print(f"courier format is {results[name] / base:6.1f}x faster than {name}")
+
+    # One small GET over loopback: courier call vs curl, same URL, same server.
+    demo = subprocess.Popen([BIN, "demo", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = None
+        for line in demo.stdout:
+            if "listening on http://127.0.0.1:" in line:
+                port = line.rsplit(":", 1)[1].strip()
+            if "Ctrl-C" in line:
+                break
+        env = dict(os.environ, COURIER_DEMO_PORT=port, NO_COLOR="1")
+        url = f"http://127.0.0.1:{port}/dev/v1/users/42"
+        os.environ.update(env)
+        n = 30
+        courier, _ = run([BIN, "call", "users.show", "--raw", "--config", "environments.json"], repeat=n)
+        curl, _ = run(["curl", "-s", "-H", "Accept: application/json", url], repeat=n)
+        print(f"# one small loopback GET, best of {n}")
+        print(f"courier call {courier * 1000:7.2f} ms   curl {curl * 1000:7.2f} ms   ratio (curl/courier) {curl / courier:5.2f}")
+    finally:
+        demo.kill()
+        demo.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs every test: unit, integration (sample API on loopback) and end-to-end (built binary,
+# tmux-driven TUI). Serial output keeps the XCTest and Swift Testing summaries visible.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build --build-tests
+swift test
