@@ -1,5 +1,8 @@
 import ArgumentParser
 import CourierCore
+import CourierSampleAPI
+import CourierTUI
+import Foundation
 
 /// `courier [--config FILE] [--env NAME] [--demo]`: the interactive screen (the default command).
 struct TUICommand: AsyncParsableCommand {
@@ -10,20 +13,44 @@ struct TUICommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(name: .long, help: "The environment to start in.")
+    @Option(name: .long, help: "The environment to start in (default: the remembered one, else the first).")
     var env: String?
 
-    @Flag(name: .long, help: "Start the embedded sample API too.")
+    @Flag(name: .long, help: "Start the embedded sample API in this process too.")
     var demo = false
 
     func run() async throws {
-        if demo {
-            try await DemoCommand.serve(port: DemoCommand.defaultPort, fallbackToFreePort: true)
-            return
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CLIFailure("the interactive screen needs a terminal; see 'courier --help' for the commands")
         }
         let loaded = try workspace.load()
         if let env { _ = try loaded.environment(named: env) }
-        Console.out(Courier.helpMessage() + "\n")
-        Console.line("\nThe interactive screen is not part of this build yet; use the commands above.")
+
+        var server: SampleServer?
+        if demo {
+            do {
+                server = try await SampleServer.start(port: DemoCommand.defaultPort)
+            } catch {
+                server = try await SampleServer.start(port: 0)
+            }
+            if let port = server?.port { setenv("COURIER_DEMO_PORT", String(port), 1) }
+        }
+
+        let environment = ProcessInfo.processInfo.environment
+        let store = SessionStore(configPath: workspace.config, processEnvironment: environment)
+        let (session, warning) = store.load()
+        var state = AppState(workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)
+        if let warning {
+            state.status = AppState.StatusLine(text: warning, isError: true)
+        } else if let server {
+            state.status = AppState.StatusLine(text: "sample API on http://127.0.0.1:\(server.port) · pick a route, Enter sends", isError: false)
+        }
+
+        let client = HTTPClient()
+        let terminal = await NcursesTerminal(useColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        let runtime = await Runtime(state: state, terminal: terminal, client: client, store: store)
+        await runtime.run()
+        await client.shutdown()
+        await server?.stop()
     }
 }

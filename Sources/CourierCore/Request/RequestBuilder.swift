@@ -173,7 +173,7 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Resolved values of the environment's secret variables; ones that do not resolve are skipped.
-    func secretValues(environment: Environment, context: TemplateContext) -> [String] {
+    public func secretValues(environment: Environment, context: TemplateContext) -> [String] {
         environment.secrets.sorted().compactMap { name in
             guard let value = try? Template.render("{{\(name)}}", in: context), !value.isEmpty else { return nil }
             return value

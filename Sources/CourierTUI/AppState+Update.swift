@@ -1,0 +1,331 @@
+import CourierCore
+
+extension AppState {
+    /// Applies `msg` and returns the effects the runtime must run. Pure: no I/O, no clock.
+    public mutating func update(_ msg: Msg) -> [Effect] {
+        switch msg {
+        case .resize(let width, let height):
+            self.width = width
+            self.height = height
+            if var shown = response {
+                shown.scroll(by: 0, height: responseBodyHeight)
+                response = shown
+            }
+            return []
+        case .tick:
+            if !inFlight.isEmpty { spinnerFrame += 1 }
+            return []
+        case .response(let id, let result):
+            return receive(id: id, result: result)
+        case .editorFinished(let result):
+            return finishEditing(result)
+        case .key(let key):
+            return handle(key)
+        }
+    }
+
+    // MARK: Keys
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        if key == .ctrl("c") { return [.save(session), .quit] }
+        if let modal { return handle(key, in: modal) }
+        if key == .escape { return escape() }
+        if isFiltering { return filter(key) }
+        switch key {
+        case .tab:
+            focus = focus.next
+            return []
+        case .backTab:
+            focus = focus.previous
+            return []
+        case .function(1):
+            modal = .help
+            return []
+        default:
+            break
+        }
+        if focus == .request, openRoute != nil { return editForm(key) }
+        switch key {
+        case .char("q"): return [.save(session), .quit]
+        case .char("?"): modal = .help
+        case .char("e"): modal = .environmentSwitcher(cursor: activeEnvironment)
+        case .char("L"): return cycleLanguage()
+        case .char("/"):
+            focus = .routes
+            isFiltering = true
+            status = nil
+        case .char("E"): return openEditor()
+        default:
+            switch focus {
+            case .environments: return environmentsKey(key)
+            case .routes: return routesKey(key)
+            case .request: if key == .enter { return send() }
+            case .response: responseKey(key)
+            }
+        }
+        return []
+    }
+
+    private mutating func escape() -> [Effect] {
+        if !inFlight.isEmpty {
+            let ids = inFlight.keys.sorted()
+            inFlight.removeAll()
+            status = StatusLine(text: ids.count == 1 ? "request cancelled" : "\(ids.count) requests cancelled", isError: false)
+            return ids.map { Effect.cancel(id: $0) }
+        }
+        if isFiltering {
+            isFiltering = false
+            return []
+        }
+        if focus == .request || focus == .response { focus = .routes }
+        return []
+    }
+
+    private mutating func filter(_ key: Key) -> [Effect] {
+        switch key {
+        case .char(let character):
+            routeFilter.append(character)
+            routeCursor = 0
+        case .backspace:
+            if routeFilter.isEmpty { isFiltering = false } else { routeFilter.removeLast() }
+            routeCursor = 0
+        case .ctrl("u"):
+            routeFilter = ""
+        case .down, .up:
+            return routesKey(key)
+        case .enter:
+            isFiltering = false
+            return routesKey(.enter)
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func environmentsKey(_ key: Key) -> [Effect] {
+        switch key {
+        case .down, .char("j"): environmentCursor = min(environmentCursor + 1, workspace.environments.count - 1)
+        case .up, .char("k"): environmentCursor = max(environmentCursor - 1, 0)
+        case .home, .char("g"): environmentCursor = 0
+        case .end, .char("G"): environmentCursor = workspace.environments.count - 1
+        case .enter: return activate(environment: environmentCursor)
+        default: break
+        }
+        return []
+    }
+
+    private mutating func routesKey(_ key: Key) -> [Effect] {
+        let count = filteredRoutes.count
+        switch key {
+        case .down, .char("j"): routeCursor = min(routeCursor + 1, max(0, count - 1))
+        case .up, .char("k"): routeCursor = max(routeCursor - 1, 0)
+        case .home, .char("g"): routeCursor = 0
+        case .end, .char("G"): routeCursor = max(0, count - 1)
+        case .pageDown: routeCursor = min(routeCursor + 10, max(0, count - 1))
+        case .pageUp: routeCursor = max(routeCursor - 10, 0)
+        case .enter:
+            guard let route = selectedRoute else { return [] }
+            open(route)
+            focus = .request
+        default: break
+        }
+        return []
+    }
+
+    /// Shows `route` in the Request pane, creating its form from defaults and saved values.
+    mutating func open(_ route: Route) {
+        if forms[route.name] == nil {
+            forms[route.name] = RequestForm(route: route, saved: savedFields[route.name] ?? [:])
+        }
+        openRoute = route.name
+    }
+
+    private mutating func responseKey(_ key: Key) {
+        guard var shown = response else { return }
+        let page = max(1, responseBodyHeight - 1)
+        switch key {
+        case .down, .char("j"): shown.scroll(by: 1, height: responseBodyHeight)
+        case .up, .char("k"): shown.scroll(by: -1, height: responseBodyHeight)
+        case .pageDown, .char(" "): shown.scroll(by: page, height: responseBodyHeight)
+        case .pageUp, .char("b"): shown.scroll(by: -page, height: responseBodyHeight)
+        case .home, .char("g"): shown.scroll = 0
+        case .end, .char("G"): shown.scroll(by: Int.max / 2, height: responseBodyHeight)
+        case .char("h"):
+            shown.showHeaders.toggle()
+            shown.scroll = 0
+        case .char("v"):
+            shown.showWholeBody.toggle()
+            shown.scroll = 0
+        default: break
+        }
+        response = shown
+    }
+
+    private mutating func editForm(_ key: Key) -> [Effect] {
+        guard let name = openRoute, var form = forms[name] else { return [] }
+        var changed = true
+        switch key {
+        case .enter:
+            return send()
+        case .up: form.moveFocus(-1); changed = false
+        case .down: form.moveFocus(1); changed = false
+        case .left: form.moveCursor(-1); changed = false
+        case .right: form.moveCursor(1); changed = false
+        case .home, .ctrl("a"): form.moveCursorToStart(true); changed = false
+        case .end: form.moveCursorToStart(false); changed = false
+        case .backspace: form.backspace()
+        case .delete: form.deleteForward()
+        case .ctrl("u"): form.clearToStart()
+        case .ctrl("n"): form.addHeader()
+        case .ctrl("d"): form.removeFocusedHeader()
+        case .ctrl("e"):
+            return openEditor()
+        case .char(let character): form.insert(character)
+        default: changed = false
+        }
+        forms[name] = form
+        return changed ? [.save(session)] : []
+    }
+
+    private mutating func handle(_ key: Key, in modal: Modal) -> [Effect] {
+        switch modal {
+        case .help:
+            if [.escape, .char("?"), .char("q"), .enter, .function(1)].contains(key) { self.modal = nil }
+            return []
+        case .environmentSwitcher(let cursor):
+            let last = workspace.environments.count - 1
+            switch key {
+            case .down, .char("j"): self.modal = .environmentSwitcher(cursor: min(cursor + 1, last))
+            case .up, .char("k"): self.modal = .environmentSwitcher(cursor: max(cursor - 1, 0))
+            case .enter:
+                self.modal = nil
+                return activate(environment: cursor)
+            case .escape, .char("q"), .char("e"): self.modal = nil
+            case .char(let character) where character.isNumber:
+                if let index = Int(String(character)), index >= 1, index <= last + 1 {
+                    self.modal = nil
+                    return activate(environment: index - 1)
+                }
+            default: break
+            }
+            return []
+        case .confirm(let id, let request):
+            self.modal = nil
+            guard key == .char("y") || key == .char("Y") else {
+                status = StatusLine(text: "not sent: \(request.method) to \(request.environmentName) cancelled", isError: false)
+                return []
+            }
+            return dispatch(id: id, request: request)
+        }
+    }
+
+    // MARK: Actions
+
+    private mutating func activate(environment index: Int) -> [Effect] {
+        guard workspace.environments.indices.contains(index) else { return [] }
+        activeEnvironment = index
+        environmentCursor = index
+        status = StatusLine(text: "environment: \(environment.name)\(environment.isProtected ? " (protected)" : "")", isError: false)
+        return [.save(session)]
+    }
+
+    private mutating func cycleLanguage() -> [Effect] {
+        guard !workspace.languages.isEmpty else {
+            status = StatusLine(text: "this workspace lists no languages", isError: false)
+            return []
+        }
+        languageIndex = ((languageIndex ?? -1) + 1) % workspace.languages.count
+        status = StatusLine(text: "language: \(language ?? "")", isError: false)
+        return [.save(session)]
+    }
+
+    private mutating func openEditor() -> [Effect] {
+        guard let (route, form) = openForm else {
+            status = StatusLine(text: "open a route first (Enter on a route)", isError: true)
+            return []
+        }
+        guard form.fields.contains(where: { $0.section == .body }) || route.body != nil else {
+            status = StatusLine(text: "\(route.name) has no body to edit", isError: true)
+            return []
+        }
+        return [.openEditor(text: form.bodyText)]
+    }
+
+    private mutating func finishEditing(_ result: Result<String, EditorError>) -> [Effect] {
+        switch result {
+        case .failure(let error):
+            status = StatusLine(text: error.message, isError: true)
+            return []
+        case .success(let text):
+            guard let name = openRoute, var form = forms[name] else { return [] }
+            do {
+                try form.replaceBody(with: text)
+            } catch {
+                status = StatusLine(text: error.description, isError: true)
+                return []
+            }
+            forms[name] = form
+            status = StatusLine(text: "body updated from the editor", isError: false)
+            return [.save(session)]
+        }
+    }
+
+    /// Builds the open form's request and sends it, or asks for confirmation first.
+    mutating func send() -> [Effect] {
+        guard let (route, form) = openForm else {
+            if let route = selectedRoute {
+                open(route)
+                return send()
+            }
+            return []
+        }
+        let request: HTTPRequest
+        do {
+            var input = try form.input()
+            input.language = language
+            request = try builder.build(route: route, environment: environment, input: input)
+        } catch let error as FormError {
+            status = StatusLine(text: error.description, isError: true)
+            return []
+        } catch let error as RequestError {
+            status = StatusLine(text: error.description, isError: true)
+            return []
+        } catch {
+            status = StatusLine(text: "\(error)", isError: true)
+            return []
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        if request.needsConfirmation {
+            modal = .confirm(id: id, request: request)
+            return []
+        }
+        return dispatch(id: id, request: request)
+    }
+
+    private mutating func dispatch(id: Int, request: HTTPRequest) -> [Effect] {
+        inFlight[id] = InFlight(routeName: request.routeName, environmentName: request.environmentName, request: request)
+        status = nil
+        return [.send(id: id, request: request)]
+    }
+
+    private mutating func receive(id: Int, result: Result<HTTPResponse, TransportError>) -> [Effect] {
+        guard let sent = inFlight.removeValue(forKey: id) else { return [] }  // cancelled: ignore late answers
+        switch result {
+        case .success(let answer):
+            // A slower, older request never replaces a newer one on screen.
+            if let shown = response, shown.requestID > id { return [] }
+            let jsonPath = workspace.routes.first { $0.name == sent.routeName }?.jsonPath
+            response = ResponseDisplay(requestID: id, request: sent.request, response: answer, jsonPath: jsonPath)
+            status = nil
+        case .failure(.cancelled):
+            status = StatusLine(text: "request cancelled", isError: false)
+        case .failure(let error):
+            status = StatusLine(text: "\(sent.routeName) @ \(sent.environmentName): \(sent.request.masking(error.description))", isError: true)
+        }
+        return []
+    }
+
+    /// Rows available to the response body with the current layout.
+    public var responseBodyHeight: Int { max(1, Layout(width: width, height: height, state: self).response.height - 2) }
+}

@@ -1,0 +1,15 @@
+import CourierCore
+
+/// Work `update` asks the runtime to do; results come back as `Msg`.
+public enum Effect: Sendable, Equatable {
+    /// Send `request`; answer with `.response(id:result:)`.
+    case send(id: Int, request: HTTPRequest)
+    /// Cancel the request `id` (its result arrives as `.cancelled`).
+    case cancel(id: Int)
+    /// Remember `state` for the next run.
+    case save(SessionState)
+    /// Open `$EDITOR` on `text`; answer with `.editorFinished`.
+    case openEditor(text: String)
+    /// Leave the program.
+    case quit
+}

@@ -1,0 +1,23 @@
+/// Where each pane goes for a terminal size: a left column (Environments over Routes), a
+/// right column (Request over Response) and the status bar on the last row.
+public struct Layout: Sendable, Equatable {
+    public var environments: Rect
+    public var routes: Rect
+    public var request: Rect
+    public var response: Rect
+    public var statusBar: Rect
+
+    /// The layout for `width` × `height` with `state`'s content sizes.
+    public init(width: Int, height: Int, state: AppState) {
+        let body = max(0, height - 1)
+        let left = min(max(width / 4, 24), 38)
+        let environmentRows = min(state.workspace.environments.count + 2, max(3, body / 3))
+        environments = Rect(x: 0, y: 0, width: left, height: environmentRows)
+        routes = Rect(x: 0, y: environmentRows, width: left, height: body - environmentRows)
+        let fields = state.openForm?.form.fields.count ?? 1
+        let requestRows = min(max(fields + 3, 5), max(5, body / 2))
+        request = Rect(x: left, y: 0, width: width - left, height: requestRows)
+        response = Rect(x: left, y: requestRows, width: width - left, height: body - requestRows)
+        statusBar = Rect(x: 0, y: height - 1, width: width, height: 1)
+    }
+}

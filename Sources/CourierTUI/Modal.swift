@@ -1,0 +1,11 @@
+import CourierCore
+
+/// A dialog drawn over the panes; it takes every key until closed.
+public enum Modal: Sendable, Equatable {
+    /// The key list.
+    case help
+    /// Pick the active environment.
+    case environmentSwitcher(cursor: Int)
+    /// Confirm a mutating request to a protected environment; only `y` sends.
+    case confirm(id: Int, request: HTTPRequest)
+}

@@ -1,0 +1,27 @@
+import CourierCore
+
+/// Everything that can happen to the app: input from the terminal and results of effects.
+public enum Msg: Sendable {
+    /// A key press.
+    case key(Key)
+    /// The terminal now has this many columns and rows.
+    case resize(width: Int, height: Int)
+    /// A request finished (or failed, or was cancelled).
+    case response(id: Int, result: Result<HTTPResponse, TransportError>)
+    /// `$EDITOR` closed: the new body text, or why it could not be read.
+    case editorFinished(Result<String, EditorError>)
+    /// Time passed while requests are in flight (drives the spinner).
+    case tick
+}
+
+/// Why the external editor produced nothing.
+public struct EditorError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One line for the status bar.
+    public var message: String
+
+    /// An error with its message.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

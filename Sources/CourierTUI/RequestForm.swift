@@ -1,0 +1,297 @@
+import CourierCore
+
+/// One editable value in the Request pane.
+public struct FormField: Sendable, Equatable {
+    /// Which part of the request the field fills.
+    public enum Section: String, Sendable, CaseIterable {
+        case path, query, header, body
+    }
+
+    /// How the field's text is turned into JSON (body fields) and validated.
+    public enum Kind: Sendable, Equatable {
+        case text
+        case number
+        case bool
+        /// Raw JSON text (arrays, objects, null, or a whole non-object body).
+        case json
+    }
+
+    /// Section of the request.
+    public var section: Section
+    /// Parameter, query or body key; for headers a running number.
+    public var name: String
+    /// The text the user sees and edits (for headers: `Name: value`).
+    public var value: String
+    /// Type of a body field.
+    public var kind: Kind
+
+    /// A field.
+    public init(section: Section, name: String, value: String, kind: Kind = .text) {
+        self.section = section
+        self.name = name
+        self.value = value
+        self.kind = kind
+    }
+
+    /// Stable key used to remember the value between runs: `path.id`, `body.name`, …
+    public var key: String { "\(section.rawValue).\(name)" }
+}
+
+/// The Request pane's form for one route: path, query, header and body fields with a
+/// focused field and a text cursor. Pure value; `RequestForm.input()` turns it into a
+/// `RequestInput` for `RequestBuilder`.
+public struct RequestForm: Sendable, Equatable {
+    /// The route this form edits.
+    public let routeName: String
+    /// Fields in display order: path, query, headers, body.
+    public private(set) var fields: [FormField]
+    /// Index of the focused field.
+    public private(set) var focus: Int = 0
+    /// Cursor position inside the focused field, in characters.
+    public private(set) var cursor: Int = 0
+
+    /// A form with the route's defaults, overlaid with `saved` values from an earlier run.
+    public init(route: Route, saved: [String: String] = [:]) {
+        routeName = route.name
+        var fields: [FormField] = []
+        for name in PathTemplate(route.path).parameterNames {
+            fields.append(FormField(section: .path, name: name, value: route.params[name] ?? ""))
+        }
+        for item in route.query where !fields.contains(where: { $0.section == .query && $0.name == item.name }) {
+            fields.append(FormField(section: .query, name: item.name, value: item.value))
+        }
+        let savedHeaders = saved.keys.filter { $0.hasPrefix("header.") }.sorted { (Int($0.dropFirst(7)) ?? 0) < (Int($1.dropFirst(7)) ?? 0) }
+        for (index, key) in savedHeaders.enumerated() {
+            fields.append(FormField(section: .header, name: String(index), value: saved[key] ?? ""))
+        }
+        fields += Self.bodyFields(route.body)
+        for index in fields.indices where fields[index].section != .header {
+            if let value = saved[fields[index].key] { fields[index].value = value }
+        }
+        self.fields = fields
+        cursor = fields.first.map { $0.value.count } ?? 0
+    }
+
+    /// Fields for a body: one per top-level member of an object, else one raw JSON field.
+    static func bodyFields(_ body: JSONValue?) -> [FormField] {
+        guard let body else { return [] }
+        guard case .object(let members) = body else {
+            return [FormField(section: .body, name: "(whole body)", value: body.serialized, kind: .json)]
+        }
+        return members.map { member in
+            switch member.value {
+            case .string(let text): return FormField(section: .body, name: member.key, value: text, kind: .text)
+            case .number(let literal): return FormField(section: .body, name: member.key, value: literal, kind: .number)
+            case .bool(let flag): return FormField(section: .body, name: member.key, value: flag ? "true" : "false", kind: .bool)
+            default: return FormField(section: .body, name: member.key, value: member.value.serialized, kind: .json)
+            }
+        }
+    }
+
+    /// The focused field, if the form has any.
+    public var focusedField: FormField? { fields.indices.contains(focus) ? fields[focus] : nil }
+
+    /// Values to remember between runs (headers renumbered in order).
+    public var savedValues: [String: String] {
+        var values: [String: String] = [:]
+        var headerIndex = 0
+        for field in fields {
+            if field.section == .header {
+                values["header.\(headerIndex)"] = field.value
+                headerIndex += 1
+            } else {
+                values[field.key] = field.value
+            }
+        }
+        return values
+    }
+
+    // MARK: Building
+
+    /// The form as builder input; throws a message naming the field that is wrong.
+    public func input() throws(FormError) -> RequestInput {
+        var input = RequestInput()
+        var bodyMembers: [String] = []
+        var wholeBody: String?
+        for field in fields {
+            switch field.section {
+            case .path:
+                input.pathParameters[field.name] = field.value
+            case .query:
+                // An emptied query field is left out rather than sent as `name=`.
+                if !field.value.isEmpty { input.query.append(QueryItem(field.name, field.value)) }
+            case .header:
+                guard !field.value.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                do {
+                    input.headers.append(try HeaderField.parse(field.value))
+                } catch {
+                    throw .invalid(field: field.key, message: error.description)
+                }
+            case .body:
+                let json = try Self.json(for: field)
+                if field.kind == .json && field.name == "(whole body)" {
+                    wholeBody = json
+                } else {
+                    bodyMembers.append(JSONString.encode(field.name) + ":" + json)
+                }
+            }
+        }
+        if let wholeBody {
+            input.body = wholeBody
+        } else if fields.contains(where: { $0.section == .body }) {
+            input.body = "{" + bodyMembers.joined(separator: ",") + "}"
+        }
+        return input
+    }
+
+    /// The JSON text a body field contributes, validated by its kind.
+    static func json(for field: FormField) throws(FormError) -> String {
+        switch field.kind {
+        case .text:
+            return JSONString.encode(field.value)
+        case .bool:
+            guard field.value == "true" || field.value == "false" else {
+                throw .invalid(field: field.key, message: "body field '\(field.name)' must be true or false")
+            }
+            return field.value
+        case .number:
+            guard case .number? = try? JSONValue.parse(field.value) else {
+                throw .invalid(field: field.key, message: "body field '\(field.name)' must be a number, not '\(field.value)'")
+            }
+            return field.value.trimmingCharacters(in: .whitespaces)
+        case .json:
+            do {
+                _ = try JSONValue.parse(field.value)
+            } catch {
+                throw .invalid(field: field.key, message: "body field '\(field.name)' is not valid JSON: \(error)")
+            }
+            return field.value
+        }
+    }
+
+    /// Replaces the body fields with those of `text` (from `$EDITOR`), keeping other fields.
+    public mutating func replaceBody(with text: String) throws(FormError) {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(text)
+        } catch {
+            throw .invalid(field: "body", message: "the edited body is not valid JSON: \(error)")
+        }
+        fields = fields.filter { $0.section != .body } + Self.bodyFields(value)
+        clampFocus()
+    }
+
+    /// The body as one JSON text, pretty-printed, for `$EDITOR`.
+    public var bodyText: String {
+        let body = (try? input().body) ?? nil
+        guard let body, let pretty = try? JSONFormatter().format(Array(body.utf8)) else { return body ?? "{}\n" }
+        return String(decoding: pretty, as: UTF8.self)
+    }
+
+    // MARK: Editing
+
+    /// Moves the focus by `offset` fields (clamped) and puts the cursor at the end.
+    public mutating func moveFocus(_ offset: Int) {
+        guard !fields.isEmpty else { return }
+        focus = min(max(0, focus + offset), fields.count - 1)
+        cursor = fields[focus].value.count
+    }
+
+    /// Types `character` at the cursor; a boolean field toggles on space instead.
+    public mutating func insert(_ character: Character) {
+        guard fields.indices.contains(focus) else { return }
+        if fields[focus].kind == .bool {
+            if character == " " { toggle() }
+            return
+        }
+        var characters = Array(fields[focus].value)
+        characters.insert(character, at: min(cursor, characters.count))
+        fields[focus].value = String(characters)
+        cursor += 1
+    }
+
+    /// Flips a boolean field.
+    public mutating func toggle() {
+        guard fields.indices.contains(focus), fields[focus].kind == .bool else { return }
+        fields[focus].value = fields[focus].value == "true" ? "false" : "true"
+        cursor = fields[focus].value.count
+    }
+
+    /// Deletes the character before the cursor.
+    public mutating func backspace() {
+        guard fields.indices.contains(focus), cursor > 0, fields[focus].kind != .bool else { return }
+        var characters = Array(fields[focus].value)
+        characters.remove(at: cursor - 1)
+        fields[focus].value = String(characters)
+        cursor -= 1
+    }
+
+    /// Deletes the character under the cursor.
+    public mutating func deleteForward() {
+        guard fields.indices.contains(focus), fields[focus].kind != .bool else { return }
+        var characters = Array(fields[focus].value)
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+        fields[focus].value = String(characters)
+    }
+
+    /// Deletes everything before the cursor (Ctrl-U).
+    public mutating func clearToStart() {
+        guard fields.indices.contains(focus), fields[focus].kind != .bool else { return }
+        fields[focus].value = String(Array(fields[focus].value).dropFirst(cursor))
+        cursor = 0
+    }
+
+    /// Moves the cursor by `offset` characters.
+    public mutating func moveCursor(_ offset: Int) {
+        guard let field = focusedField else { return }
+        cursor = min(max(0, cursor + offset), field.value.count)
+    }
+
+    /// Puts the cursor at the start (`true`) or end of the field.
+    public mutating func moveCursorToStart(_ start: Bool) {
+        guard let field = focusedField else { return }
+        cursor = start ? 0 : field.value.count
+    }
+
+    /// Adds an empty header field after the last header and focuses it.
+    public mutating func addHeader() {
+        let insertAt = (fields.lastIndex { $0.section == .header || $0.section == .query || $0.section == .path } ?? -1) + 1
+        let number = (fields.filter { $0.section == .header }.compactMap { Int($0.name) }.max() ?? -1) + 1
+        fields.insert(FormField(section: .header, name: String(number), value: ""), at: insertAt)
+        focus = insertAt
+        cursor = 0
+    }
+
+    /// Removes the focused field if it is a header.
+    public mutating func removeFocusedHeader() {
+        guard let field = focusedField, field.section == .header else { return }
+        fields.remove(at: focus)
+        clampFocus()
+    }
+
+    private mutating func clampFocus() {
+        focus = min(focus, max(0, fields.count - 1))
+        cursor = focusedField?.value.count ?? 0
+    }
+}
+
+/// A form value that cannot be sent as it is.
+public enum FormError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `field` (its key) is wrong for the reason in `message`.
+    case invalid(field: String, message: String)
+
+    /// The message for the status bar.
+    public var description: String {
+        switch self {
+        case .invalid(_, let message): return message
+        }
+    }
+
+    /// Key of the offending field.
+    public var field: String {
+        switch self {
+        case .invalid(let field, _): return field
+        }
+    }
+}

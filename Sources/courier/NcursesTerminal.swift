@@ -1,0 +1,147 @@
+import CNcurses
+import CourierTUI
+import Foundation
+
+/// The only object that calls ncurses. Everything runs on the main actor because this
+/// ncurses is not reentrant and SIGWINCH reaches the main thread.
+@MainActor
+final class NcursesTerminal {
+    private let colors: Bool
+    private var attributeCache: [Style: UInt32] = [:]
+
+    /// Starts curses mode: raw keys (Ctrl-C arrives as a key), no echo, non-blocking reads,
+    /// a 25 ms Esc delay, and colours unless `useColor` is false.
+    init(useColor: Bool) {
+        let locale = setlocale(LC_ALL, "").map { String(cString: $0) }
+        if locale == nil || locale == "C" || locale == "POSIX" {
+            // Without a UTF-8 locale box drawing and CJK break; C.UTF-8 is always present.
+            setlocale(LC_ALL, "C.UTF-8")
+        }
+        initscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(courier_stdscr(), true)
+        nodelay(courier_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        colors = useColor && has_colors()
+        if colors {
+            start_color()
+            use_default_colors()
+            let map: [Color: Int16] = [.red: 1, .green: 2, .yellow: 3, .blue: 4, .magenta: 5, .cyan: 6, .white: 7, .gray: 7]
+            for color in Color.allCases { init_pair(Int16(color.rawValue), map[color] ?? 7, -1) }
+        }
+    }
+
+    /// Columns and rows right now.
+    var size: (width: Int, height: Int) { (Int(courier_cols()), Int(courier_lines())) }
+
+    /// Every key waiting in the input queue (none when idle).
+    func readKeys() -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        var character: wint_t = 0
+        while true {
+            let result = get_wch(&character)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if Int32(character) == KEY_RESIZE {
+                    events.append(.resize)
+                } else if let key = Self.decode(keyCode: Int32(character)) {
+                    events.append(.key(key))
+                }
+            } else if let key = Self.decode(character: UInt32(character)) {
+                events.append(.key(key))
+            }
+        }
+        return events
+    }
+
+    static func decode(keyCode: Int32) -> Key? {
+        switch keyCode {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_NPAGE: return .pageDown
+        case KEY_PPAGE: return .pageUp
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        case KEY_ENTER: return .enter
+        case KEY_F0 + 1...KEY_F0 + 12: return .function(Int(keyCode - KEY_F0))
+        default: return nil
+        }
+    }
+
+    static func decode(character: UInt32) -> Key? {
+        switch character {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .ctrl(Character(UnicodeScalar(UInt8(character) + 96)))
+        default:
+            guard let scalar = UnicodeScalar(character), character >= 32 else { return nil }
+            return .char(Character(scalar))
+        }
+    }
+
+    /// Draws `buffer`; ncurses sends only the cells that changed.
+    func present(_ buffer: ScreenBuffer) {
+        for y in 0..<buffer.height {
+            var x = 0
+            while x < buffer.width {
+                let style = buffer[x, y].style
+                var run = ""
+                let start = x
+                while x < buffer.width, buffer[x, y].style == style {
+                    run += buffer[x, y].text
+                    x += 1
+                }
+                attrset(Int32(bitPattern: attributes(style)))
+                mvaddstr(Int32(y), Int32(start), run)
+            }
+        }
+        attrset(0)
+        refresh()
+    }
+
+    private func attributes(_ style: Style) -> UInt32 {
+        if let cached = attributeCache[style] { return cached }
+        var value: UInt32 = 0
+        if style.bold { value |= UInt32(courier_a_bold()) }
+        if style.reverse { value |= UInt32(courier_a_reverse()) }
+        if style.dim { value |= UInt32(courier_a_dim()) }
+        if style.underline { value |= UInt32(courier_a_underline()) }
+        if colors, let color = style.foreground { value |= UInt32(courier_color_pair(Int16(color.rawValue))) }
+        attributeCache[style] = value
+        return value
+    }
+
+    /// Leaves curses mode temporarily (for `$EDITOR`).
+    func suspend() {
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Returns to curses mode after `suspend()` and redraws everything.
+    func resume() {
+        reset_prog_mode()
+        clearok(courier_stdscr(), true)
+        refresh()
+    }
+
+    /// Restores the terminal.
+    func shutdown() {
+        endwin()
+    }
+}
+
+/// What the terminal reports.
+enum TerminalEvent {
+    case key(Key)
+    case resize
+}

@@ -1,0 +1,136 @@
+import CourierCore
+import CourierTUI
+import Foundation
+
+/// Joins the pure `AppState` to the world: feeds keys, resizes and responses into
+/// `update`, runs the effects it returns, and draws once per batch of messages, only when
+/// something changed (so an idle screen costs almost nothing).
+@MainActor
+final class Runtime {
+    private var state: AppState
+    private let terminal: NcursesTerminal
+    private let client: HTTPClient
+    private let store: SessionStore
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var inbox: [Msg] = []
+    private var quitting = false
+    private var pendingSave: SessionState?
+    private var lastSave = ContinuousClock.now
+    private var lastTick = ContinuousClock.now
+
+    init(state: AppState, terminal: NcursesTerminal, client: HTTPClient, store: SessionStore) {
+        self.state = state
+        self.terminal = terminal
+        self.client = client
+        self.store = store
+    }
+
+    /// Runs until the user quits; returns with the terminal restored.
+    func run() async {
+        let size = terminal.size
+        apply(.resize(width: size.width, height: size.height))
+        terminal.present(Views.render(state))
+        while !quitting {
+            var changed = false
+            for event in terminal.readKeys() {
+                switch event {
+                case .key(let key): apply(.key(key))
+                case .resize:
+                    let size = terminal.size
+                    apply(.resize(width: size.width, height: size.height))
+                }
+                changed = true
+            }
+            if !inbox.isEmpty {
+                let messages = inbox
+                inbox.removeAll()
+                for message in messages { apply(message) }
+                changed = true
+            }
+            let now = ContinuousClock.now
+            if !state.inFlight.isEmpty, now - lastTick >= .milliseconds(100) {
+                lastTick = now
+                apply(.tick)
+                changed = true
+            }
+            if pendingSave != nil, now - lastSave >= .milliseconds(500) { flushSave() }
+            if changed && !quitting { terminal.present(Views.render(state)) }
+            // Input is polled: a thread blocked in get_wch would never see SIGWINCH (PLATFORM.md).
+            try? await Task.sleep(for: .milliseconds(changed ? 1 : 12))
+        }
+        flushSave()
+        for task in tasks.values { task.cancel() }
+        terminal.shutdown()
+    }
+
+    private func apply(_ msg: Msg) {
+        for effect in state.update(msg) { perform(effect) }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .send(let id, let request):
+            let client = self.client
+            tasks[id] = Task { [weak self] in
+                let result: Result<HTTPResponse, TransportError>
+                do throws(TransportError) {
+                    result = .success(try await client.send(request))
+                } catch {
+                    result = .failure(error)
+                }
+                self?.inbox.append(.response(id: id, result: result))
+                self?.tasks[id] = nil
+            }
+        case .cancel(let id):
+            tasks[id]?.cancel()
+            tasks[id] = nil
+        case .save(let session):
+            pendingSave = session
+        case .openEditor(let text):
+            inbox.append(.editorFinished(edit(text)))
+        case .quit:
+            quitting = true
+        }
+    }
+
+    private func flushSave() {
+        guard let session = pendingSave else { return }
+        pendingSave = nil
+        lastSave = ContinuousClock.now
+        do {
+            try store.save(session)
+        } catch {
+            inbox.append(.editorFinished(.failure(EditorError("could not save state to \(store.fileURL.path)"))))
+        }
+    }
+
+    /// Opens `$EDITOR` (else `vi`) on `text` with the screen suspended.
+    private func edit(_ text: String) -> Result<String, EditorError> {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-body-\(getpid()).json")
+        do {
+            try Data(text.utf8).write(to: file)
+        } catch {
+            return .failure(EditorError("cannot write \(file.path)"))
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        let editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
+        terminal.suspend()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(editor) \"$1\"", "sh", file.path]
+        var status: Int32 = -1
+        do {
+            try process.run()
+            process.waitUntilExit()
+            status = process.terminationStatus
+        } catch {
+            status = -1
+        }
+        terminal.resume()
+        guard status == 0 else { return .failure(EditorError("the editor '\(editor)' exited with status \(status); body unchanged")) }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return .failure(EditorError("cannot read the edited body"))
+        }
+        return .success(String(decoding: data, as: UTF8.self))
+    }
+}
