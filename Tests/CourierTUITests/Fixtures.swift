@@ -1,0 +1,56 @@
+import CourierCore
+@testable import CourierTUI
+
+/// A small workspace: development, protected production, three routes.
+enum Fixtures {
+    static let workspace = Workspace(
+        headers: [HeaderField("Accept", "application/json")],
+        languages: ["en", "es"],
+        environments: [
+            Environment(name: "development", baseURL: "http://dev.test/v1",
+                        headers: [HeaderField("Authorization", "Bearer {{token}}")],
+                        variables: ["token": "dev-secret", "city": "Madrid"], secrets: ["token"]),
+            Environment(name: "production", baseURL: "https://prod.test", variables: ["token": "prod-secret", "city": "Paris"],
+                        secrets: ["token"], isProtected: true),
+        ],
+        routes: [
+            Route(name: "users.index", method: "GET", path: "/users", query: [QueryItem("city", "{{city}}")]),
+            Route(name: "users.show", method: "GET", path: "/users/:id", params: ["id": "42"], jsonPath: "address.city"),
+            Route(name: "users.create", method: "POST", path: "/users",
+                  body: .object([JSONMember("name", .string("Pablo")), JSONMember("age", .number("30")),
+                                 JSONMember("admin", .bool(false)), JSONMember("tags", .array([]))])),
+        ]
+    )
+
+    static func state(session: SessionState = SessionState(), width: Int = 100, height: Int = 30) -> AppState {
+        AppState(workspace: workspace, processEnvironment: [:], session: session, width: width, height: height)
+    }
+
+    static func response(_ body: String, status: Int = 200, headers: [HeaderField] = [HeaderField("Content-Type", "application/json")]) -> HTTPResponse {
+        HTTPResponse(status: status, reason: status == 200 ? "OK" : "Error", headers: headers, body: Array(body.utf8), totalTime: 0.012)
+    }
+}
+
+extension AppState {
+    /// Sends each key in turn and returns all effects.
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [Effect] {
+        keys.flatMap { update(.key($0)) }
+    }
+
+    /// Types `text` character by character.
+    @discardableResult
+    mutating func type(_ text: String) -> [Effect] {
+        text.flatMap { update(.key(.char($0))) }
+    }
+}
+
+extension Array where Element == Effect {
+    /// The requests these effects send, with their ids.
+    var sent: [(id: Int, request: HTTPRequest)] {
+        compactMap { effect in
+            if case .send(let id, let request) = effect { return (id, request) }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import CourierCore
+import Testing
+@testable import CourierTUI
+
+@Suite("Views rendered into a ScreenBuffer")
+struct RenderTests {
+    @Test("the left column lists environments (active marked, protected flagged) and routes")
+    func leftColumn() {
+        let lines = Views.render(Fixtures.state(width: 80, height: 16)).trimmedLines
+        #expect(lines[0].hasPrefix("┌ Environments ──"))
+        #expect(lines[1].hasPrefix("│▸ development"))
+        #expect(lines[2].hasPrefix("│  production        ⚠ │"))
+        #expect(lines[4].hasPrefix("┌ Routes ──"))
+        #expect(lines[5].hasPrefix("│▸ GET    /users  users│"))
+        #expect(lines[6].hasPrefix("│  GET    /users/:id  u│"))
+        #expect(lines[15].hasPrefix(" development  en  Enter send · Tab pane · e env"))
+    }
+
+    @Test("the Request pane shows the method, the resolved URL and the fields")
+    func requestPane() {
+        var state = Fixtures.state(width: 80, height: 16)
+        state.press(.down, .enter)
+        let lines = Views.render(state).trimmedLines
+        #expect(lines[0].contains("┌ Request · users.show ──"))
+        #expect(lines[1].contains("│ GET    http://dev.test/v1/users/42"))
+        #expect(lines[2].contains("│ path   id [ 42 ]"))
+        #expect(lines[3].contains("│ header (none) · Ctrl-N adds one"))
+    }
+
+    @Test("an unresolvable URL is drawn as the reason, not a crash")
+    func unresolved() {
+        var state = Fixtures.state(width: 100, height: 16)
+        state.press(.down, .enter, .ctrl("u"))
+        state.type("{{nope}}")
+        let lines = Views.render(state).trimmedLines
+        #expect(lines[1].contains("⚠ unknown variable '{{nope}}'"))
+    }
+
+    @Test("the Response pane shows status, time, size, labels and the pretty body")
+    func responsePane() throws {
+        var state = Fixtures.state(width: 90, height: 16)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"name\":\"Pablo\",\"tags\":[]}"))))
+        let lines = Views.render(state).trimmedLines
+        let top = try #require(lines.firstIndex { $0.contains("Response ──") })
+        #expect(lines[top].contains("Response ── 200 OK · 12 ms · 26 B · users.index @ development"))
+        #expect(lines[top + 1].hasSuffix("│ {                                                     │") || lines[top + 1].contains("│ {"))
+        #expect(lines[top + 2].contains("│   \"name\": \"Pablo\","))
+        #expect(lines[top + 3].contains("│   \"tags\": []"))
+    }
+
+    @Test("JSON lines get key, string, number and literal colours")
+    func highlighting() {
+        let spans = JSONLineHighlighter.spans("  \"a\": [1, true, \"x\\\"y\"],")
+        #expect(spans.map(\.text) == ["  ", "\"a\"", ": [", "1", ", ", "true", ", ", "\"x\\\"y\"", "],"])
+        #expect(spans[1].style == JSONLineHighlighter.keyStyle)
+        #expect(spans[3].style == JSONLineHighlighter.numberStyle)
+        #expect(spans[5].style == JSONLineHighlighter.literalStyle)
+        #expect(spans[7].style == JSONLineHighlighter.stringStyle)
+    }
+
+    @Test("terminals below the minimum show a notice at any size, down to nothing", arguments: [
+        (20, 6), (49, 30), (120, 11), (1, 1), (0, 0),
+    ])
+    func tooSmall(width: Int, height: Int) {
+        let buffer = Views.render(Fixtures.state(width: width, height: height))
+        #expect(buffer.width == width && buffer.height == height)
+        if width >= 18 && height >= 2 {
+            #expect(buffer.trimmedLines.contains { $0.contains("terminal too small") })
+        }
+    }
+
+    @Test("the confirmation dialog names the environment and the request")
+    func confirmDialog() {
+        var state = Fixtures.state(session: SessionState(environment: "production"))
+        state.press(.down, .down, .enter, .enter)
+        let text = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(text.contains("Send to production?"))
+        #expect(text.contains("production is a protected environment."))
+        #expect(text.contains("POST https://prod.test/users"))
+        #expect(text.contains("y sends · any other key cancels"))
+    }
+
+    @Test("help lists every key of the contract")
+    func helpDialog() {
+        var state = Fixtures.state(width: 100, height: 30)
+        state.press(.char("?"))
+        let text = Views.render(state).trimmedLines.joined(separator: "\n")
+        for key in ["Tab / Shift-Tab", "Esc", "switch environment", "cycle language", "filter routes", "Ctrl-C quit anywhere"] {
+            #expect(text.contains(key))
+        }
+    }
+
+    @Test("long names are clipped at the pane edge, never spilling into the next pane")
+    func clipping() {
+        var workspace = Fixtures.workspace
+        workspace.environments[0].name = String(repeating: "very-long-environment-name-", count: 4)
+        let state = AppState(workspace: workspace, processEnvironment: [:], width: 80, height: 16)
+        let line = Views.render(state).lines[1]
+        let left = Layout(width: 80, height: 16, state: state).environments.width
+        #expect(Array(line)[left - 1] == "│")
+        #expect(Array(line)[left] == "┌" || Array(line)[left] == "│")
+    }
+}
+
+@Suite("ScreenBuffer")
+struct ScreenBufferTests {
+    @Test("wide characters take two cells; text is clipped at a character boundary")
+    func wide() {
+        var buffer = ScreenBuffer(width: 6, height: 2)
+        let end = buffer.put("東京x", x: 0, y: 0)
+        #expect(end == 5)
+        #expect(buffer.lines[0] == "東京x ")
+        #expect(buffer[1, 0].text == "")
+        buffer.put("ab東", x: 3, y: 1)
+        #expect(buffer.lines[1] == "   ab ")
+    }
+
+    @Test("cell widths follow wcwidth for ASCII, accents, CJK, emoji and combining marks", arguments: [
+        ("a", 1), ("é", 1), ("中", 2), ("😀", 2), ("e\u{301}", 1), ("⚠", 1), ("│", 1),
+    ])
+    func widths(text: String, width: Int) {
+        #expect(CellWidth.of(text) == width)
+    }
+
+    @Test("control characters are drawn visibly instead of reaching the terminal")
+    func controls() {
+        var buffer = ScreenBuffer(width: 5, height: 1)
+        buffer.put("a\u{1B}b\tc", x: 0, y: 0)
+        #expect(buffer.lines[0] == "a�b c")
+    }
+
+    @Test("boxes draw borders and a clipped title")
+    func box() {
+        var buffer = ScreenBuffer(width: 10, height: 3)
+        buffer.box(Rect(x: 0, y: 0, width: 10, height: 3), title: "Environments")
+        #expect(buffer.lines == ["┌ Environ┐", "│        │", "└────────┘"])
+    }
+}

@@ -1,0 +1,321 @@
+import CourierCore
+import Testing
+@testable import CourierTUI
+
+@Suite("update(): keys, modals and responses")
+struct UpdateTests {
+    @Test("start: focus on Routes, first environment, unless one is remembered or asked for")
+    func start() {
+        let fresh = Fixtures.state()
+        #expect(fresh.focus == .routes && fresh.environment.name == "development" && fresh.language == "en")
+        let remembered = Fixtures.state(session: SessionState(environment: "production", language: "es"))
+        #expect(remembered.environment.name == "production" && remembered.language == "es")
+        let asked = AppState(workspace: Fixtures.workspace, processEnvironment: [:], session: SessionState(environment: "production"),
+                             initialEnvironment: "development")
+        #expect(asked.environment.name == "development")
+    }
+
+    @Test("Tab and Shift-Tab cycle Environments, Routes, Request, Response")
+    func tabOrder() {
+        var state = Fixtures.state()
+        var seen: [Pane] = []
+        for _ in 0..<4 {
+            state.press(.tab)
+            seen.append(state.focus)
+        }
+        #expect(seen == [.request, .response, .environments, .routes])
+        state.press(.backTab)
+        #expect(state.focus == .environments)
+    }
+
+    @Test("lists move with arrows and vim keys, clamped at both ends")
+    func listMovement() {
+        var state = Fixtures.state()
+        state.press(.char("j"), .down, .down, .down)
+        #expect(state.routeCursor == 2)
+        state.press(.char("k"), .up, .up)
+        #expect(state.routeCursor == 0)
+        state.press(.char("G"))
+        #expect(state.routeCursor == 2)
+        state.press(.backTab, .down, .char("j"))
+        #expect(state.focus == .environments && state.environmentCursor == 1 && state.activeEnvironment == 0)
+        state.press(.enter)
+        #expect(state.environment.name == "production")
+    }
+
+    @Test("Enter on a route opens its form with defaults and focuses the first field")
+    func openRoute() throws {
+        var state = Fixtures.state()
+        state.press(.down, .enter)
+        #expect(state.focus == .request && state.openRoute == "users.show")
+        let form = try? #require(state.openForm?.form)
+        #expect(form?.fields.map(\.key) == ["path.id"])
+        #expect(form?.focusedField?.value == "42")
+        #expect(try state.resolvedURL?.get() == "http://dev.test/v1/users/42")
+    }
+
+    @Test("typing edits the focused field: characters, Backspace, Delete, arrows, Home, End, Ctrl-U")
+    func editing() throws {
+        var state = Fixtures.state()
+        state.press(.down, .enter)
+        state.type("7")
+        #expect(state.openForm?.form.focusedField?.value == "427")
+        state.press(.left, .left, .backspace)
+        #expect(state.openForm?.form.focusedField?.value == "27")
+        state.press(.home, .delete)
+        #expect(state.openForm?.form.focusedField?.value == "7")
+        state.press(.end)
+        state.type("q")  // q types in a form; it does not quit
+        state.press(.ctrl("u"))
+        #expect(state.openForm?.form.focusedField?.value == "")
+        state.type("9")
+        #expect(try state.resolvedURL?.get() == "http://dev.test/v1/users/9")
+    }
+
+    @Test("an empty path parameter is an error in the URL line and blocks sending")
+    func emptyParameter() {
+        var state = Fixtures.state()
+        state.press(.down, .enter, .ctrl("u"))
+        #expect(state.resolvedURL.map { if case .failure(.missingPathParameter("id", _)) = $0 { true } else { false } } == true)
+        let effects = state.press(.enter)
+        #expect(effects.sent.isEmpty)
+        #expect(state.status == AppState.StatusLine(text: "route 'users.show' needs path parameter 'id' (pass -p id=VALUE)", isError: true))
+    }
+
+    @Test("Enter sends the open form through the builder, with the language header")
+    func send() throws {
+        var fresh = Fixtures.state()
+        fresh.press(.enter)
+        let effects = fresh.press(.enter)
+        let request = try #require(effects.sent.first?.request)
+        #expect(request.url == "http://dev.test/v1/users?city=Madrid")
+        #expect(request.headers.value(for: "Accept-Language") == "en")
+        #expect(request.headers.value(for: "Authorization") == "Bearer dev-secret")
+        #expect(fresh.inFlight.count == 1)
+    }
+
+    @Test("a response is labelled with the route and environment it was sent to, even after switching")
+    func lateResponse() throws {
+        var state = Fixtures.state()
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        state.press(.escape)   // Esc with a request in flight cancels it…
+        #expect(state.inFlight.isEmpty)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("[]"))))
+        #expect(state.response == nil)  // …and its late answer is ignored.
+
+        let second = try #require(state.press(.enter).sent.first?.id)
+        state.press(.tab, .tab, .down, .enter)   // switch to production meanwhile
+        #expect(state.environment.name == "production")
+        _ = state.update(.response(id: second, result: .success(Fixtures.response("[1]"))))
+        #expect(state.response?.environmentName == "development" && state.response?.routeName == "users.index")
+    }
+
+    @Test("an older response never replaces a newer one")
+    func ordering() throws {
+        var state = Fixtures.state()
+        state.press(.enter)
+        let first = try #require(state.press(.enter).sent.first?.id)
+        let second = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: second, result: .success(Fixtures.response("[2]"))))
+        _ = state.update(.response(id: first, result: .success(Fixtures.response("[1]"))))
+        #expect(state.response?.requestID == second)
+        #expect(state.inFlight.isEmpty)
+    }
+
+    @Test("transport errors land in the status bar with route and environment, secrets masked")
+    func transportErrors() throws {
+        var state = Fixtures.state()
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .failure(.connection(url: "http://dev.test/v1/users?token=dev-secret", reason: "connection refused"))))
+        #expect(state.status?.isError == true)
+        #expect(state.status?.text == "users.index @ development: could not connect to http://dev.test/v1/users?token=••••••: connection refused")
+    }
+
+    @Test("Esc returns from Request or Response to Routes; q quits from lists; Ctrl-C quits anywhere")
+    func escapeAndQuit() {
+        var state = Fixtures.state()
+        state.press(.enter)
+        state.press(.escape)
+        #expect(state.focus == .routes)
+        #expect(state.press(.char("q")).contains(.quit))
+        var inForm = Fixtures.state()
+        inForm.press(.enter)
+        #expect(!inForm.press(.char("q")).contains(.quit))
+        inForm.press(.char("?"))
+        #expect(inForm.modal == nil)  // '?' is text inside a form; F1 opens help there
+        inForm.press(.function(1))
+        #expect(inForm.modal == .help)
+        #expect(inForm.press(.ctrl("c")).contains(.quit))
+    }
+
+    @Test("? opens help and Esc closes it; keys do nothing else while it is open")
+    func help() {
+        var state = Fixtures.state()
+        state.press(.char("?"))
+        #expect(state.modal == .help)
+        state.press(.down)
+        #expect(state.routeCursor == 0)
+        state.press(.escape)
+        #expect(state.modal == nil)
+    }
+
+    @Test("e opens the environment switcher; switching keeps typed values and re-resolves the URL")
+    func switcher() throws {
+        var state = Fixtures.state()
+        state.press(.down, .enter, .ctrl("u"))
+        state.type("7")
+        state.press(.escape, .char("e"))
+        #expect(state.modal == .environmentSwitcher(cursor: 0))
+        let effects = state.press(.char("j"), .enter)
+        #expect(state.modal == nil && state.environment.name == "production")
+        #expect(effects.contains { if case .save(let session) = $0 { session.environment == "production" } else { false } })
+        #expect(state.openForm?.form.fields.first?.value == "7")
+        #expect(try state.resolvedURL?.get() == "https://prod.test/users/7")
+        state.press(.char("e"), .char("1"))
+        #expect(state.environment.name == "development")
+    }
+
+    @Test("L cycles the language and the next request carries it")
+    func language() throws {
+        var state = Fixtures.state()
+        state.press(.char("L"))
+        #expect(state.language == "es")
+        state.press(.enter)
+        let request = try #require(state.press(.enter).sent.first?.request)
+        #expect(request.headers.value(for: "Accept-Language") == "es")
+        state.press(.escape, .escape, .char("L"))   // cancel, leave the form, cycle
+        #expect(state.language == "en")
+    }
+
+    @Test("a mutating request to a protected environment asks; only y sends")
+    func protectedConfirmation() throws {
+        var state = Fixtures.state(session: SessionState(environment: "production"))
+        state.press(.down, .down, .enter)
+        #expect(state.press(.enter).isEmpty)
+        guard case .confirm(_, let request)? = state.modal else {
+            Issue.record("expected the confirmation dialog")
+            return
+        }
+        #expect(request.method == "POST" && request.environmentName == "production")
+        state.press(.char("n"))
+        #expect(state.modal == nil && state.inFlight.isEmpty)
+        #expect(state.status?.text == "not sent: POST to production cancelled")
+        state.press(.enter)
+        let effects = state.press(.char("y"))
+        #expect(effects.sent.first?.request.url == "https://prod.test/users")
+        #expect(state.inFlight.count == 1)
+        // A GET to the same protected environment needs no confirmation.
+        state.press(.escape, .escape, .up, .up, .enter)
+        #expect(state.press(.enter).sent.count == 1)
+    }
+
+    @Test("body fields keep types: numbers are validated, booleans toggle with space")
+    func bodyFields() throws {
+        var state = Fixtures.state()
+        state.press(.down, .down, .enter)
+        #expect(state.openForm?.form.fields.map(\.key) == ["body.name", "body.age", "body.admin", "body.tags"])
+        state.press(.down)
+        state.type("x")
+        #expect(state.press(.enter).sent.isEmpty)
+        #expect(state.status?.text == "body field 'age' must be a number, not '30x'")
+        state.press(.backspace, .down)
+        state.type(" ")
+        let request = try #require(state.press(.enter).sent.first?.request)
+        #expect(String(decoding: request.body ?? [], as: UTF8.self) == "{\"name\":\"Pablo\",\"age\":30,\"admin\":true,\"tags\":[]}")
+    }
+
+    @Test("Ctrl-N adds a header field, Ctrl-D removes it")
+    func headers() throws {
+        var state = Fixtures.state()
+        state.press(.enter, .ctrl("n"))
+        state.type("X-Trace: {{city}}")
+        let request = try #require(state.press(.enter).sent.first?.request)
+        #expect(request.headers.value(for: "X-Trace") == "Madrid")
+        state.press(.ctrl("d"))
+        #expect(state.openForm?.form.fields.contains { $0.section == .header } == false)
+        state.press(.ctrl("n"))
+        state.type("no colon")
+        #expect(state.press(.enter).sent.isEmpty)
+        #expect(state.status?.text == "bad header 'no colon' (expected 'Name: value')")
+    }
+
+    @Test("/ filters routes as you type; Enter opens the match")
+    func filter() {
+        var state = Fixtures.state()
+        state.press(.char("/"))
+        state.type("creat")
+        #expect(state.filteredRoutes.map(\.name) == ["users.create"])
+        state.press(.enter)
+        #expect(state.openRoute == "users.create" && state.focus == .request && !state.isFiltering)
+        state.press(.escape, .char("/"), .ctrl("u"), .escape)
+        #expect(state.filteredRoutes.count == 3)
+    }
+
+    @Test("response: json_path view by default, v for the whole body, h for headers, scrolling")
+    func responsePane() throws {
+        var state = Fixtures.state(height: 14)
+        state.press(.down, .enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        let body = "{\"id\": 42, \"address\": {\"city\": \"Madrid\"}, \"list\": [1,2,3,4,5,6,7,8,9,10,11,12]}"
+        _ = state.update(.response(id: id, result: .success(Fixtures.response(body))))
+        #expect(state.response?.visibleLines == ["\"Madrid\""])
+        state.press(.tab)
+        #expect(state.focus == .response)
+        state.press(.char("v"))
+        #expect(state.response?.visibleLines.first == "{")
+        state.press(.char("j"), .char("j"))
+        #expect(state.response?.scroll == 2)
+        state.press(.char("G"))
+        let height = state.responseBodyHeight
+        #expect(state.response?.scroll == (state.response?.visibleLines.count ?? 0) - height)
+        state.press(.char("g"), .char("h"))
+        #expect(state.response?.visibleLines.first == "Content-Type: application/json")
+    }
+
+    @Test("secrets are masked in the response and never saved in state")
+    func secrets() throws {
+        var state = Fixtures.state()
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"auth\": \"Bearer dev-secret\"}"))))
+        #expect(state.response?.bodyLines.contains("  \"auth\": \"Bearer ••••••\"") == true)
+        state.press(.escape, .enter, .ctrl("n"))
+        state.type("X-Token: dev-secret")
+        let saved = state.session.fields["users.index"] ?? [:]
+        #expect(saved["query.city"] == "{{city}}")
+        #expect(saved.values.contains { $0.contains("dev-secret") } == false)
+    }
+
+    @Test("saved values come back into the form")
+    func restore() {
+        var state = Fixtures.state(session: SessionState(fields: ["users.show": ["path.id": "7", "header.0": "X-A: 1"]]))
+        state.press(.down, .enter)
+        #expect(state.openForm?.form.fields.map(\.value) == ["7", "X-A: 1"])
+    }
+
+    @Test("the editor replaces the body; invalid JSON is reported and changes nothing")
+    func editor() {
+        var state = Fixtures.state()
+        state.press(.down, .down, .enter)
+        let effects = state.press(.ctrl("e"))
+        #expect(effects == [.openEditor(text: "{\n  \"name\": \"Pablo\",\n  \"age\": 30,\n  \"admin\": false,\n  \"tags\": []\n}\n")])
+        _ = state.update(.editorFinished(.success("{\"name\": \"Ada\", \"year\": 1815}")))
+        #expect(state.openForm?.form.fields.map(\.key) == ["body.name", "body.year"])
+        _ = state.update(.editorFinished(.success("{oops")))
+        #expect(state.status?.isError == true)
+        #expect(state.openForm?.form.fields.map(\.key) == ["body.name", "body.year"])
+    }
+
+    @Test("a resize keeps the scroll position inside the body")
+    func resize() throws {
+        var state = Fixtures.state(height: 14)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("[" + (1...50).map(String.init).joined(separator: ",") + "]"))))
+        state.press(.tab, .char("G"))
+        _ = state.update(.resize(width: 100, height: 40))
+        #expect(state.response?.scroll == (state.response?.visibleLines.count ?? 0) - state.responseBodyHeight)
+    }
+}
