@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The interactive screen driven through tmux against the sample API.
+@Suite("courier TUI through tmux", .serialized)
+struct TUITests {
+    private func courierCommand(_ demo: DemoProcess, state: URL, extra: String = "") -> String {
+        "env COURIER_DEMO_PORT=\(demo.port) XDG_STATE_HOME=\(state.path) NO_COLOR= TERM=screen-256color "
+            + "\(CourierBinary.url.path) --config \(CourierBinary.workspace) \(extra)"
+    }
+
+    @Test("send, switch environment, confirm a protected request, resize, quit, restore")
+    func fullSession() async throws {
+        let demo = try await DemoProcess.start()
+        defer { demo.terminate() }
+        let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stateDirectory) }
+
+        let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
+        defer { tmux.kill() }
+        try await tmux.waitFor("Routes")
+        try await tmux.waitFor("▸ development")
+
+        // Open users.show (second route), send its default, read the JSON.
+        try tmux.send("j", "Enter")
+        try await tmux.waitFor("Request · users.show")
+        try tmux.send("Enter")
+        try await tmux.waitFor("\"street\": \"Calle de Alcalá 1\"")
+        try await tmux.waitFor("200 OK")
+
+        // Fill the path parameter and send again.
+        try tmux.send("C-u")
+        try tmux.type("1")
+        try await tmux.waitFor("/dev/v1/users/1 ")
+        try tmux.send("Enter")
+        try await tmux.waitFor("\"name\": \"Ada\"")
+
+        // Switch to production; the typed value stays and the next Enter goes there.
+        try tmux.send("Escape", "e")
+        try await tmux.waitFor("┌ Environment ")
+        try tmux.send("j", "Enter")
+        try await tmux.waitFor("environment: production (protected)")
+        try tmux.send("Enter")
+        try await tmux.waitFor("/prod/v1/users/1 ")
+        try tmux.send("Enter")
+        try await tmux.waitFor("\"name\": \"Grace\"", also: { $0.contains("users.show @ production") })
+
+        // A POST to protected production asks first: refuse, then confirm.
+        try tmux.send("Escape", "j", "j", "Enter")
+        try await tmux.waitFor("Request · users.create")
+        try tmux.send("Enter")
+        try await tmux.waitFor("Send to production?")
+        try tmux.send("n")
+        try await tmux.waitFor("not sent: POST to production cancelled")
+        #expect(try await demo.requestLog().contains { $0.hasPrefix("POST /prod/v1/users") } == false)
+        try tmux.send("Enter")
+        try await tmux.waitFor("Send to production?")
+        try tmux.send("y")
+        try await tmux.waitFor("201 Created")
+        #expect(try await demo.requestLog().filter { $0.hasPrefix("POST /prod/v1/users") }.count == 1)
+
+        // Resize below the minimum and back.
+        try tmux.resize(width: 20, height: 6)
+        try await tmux.waitFor("terminal too small")
+        try tmux.resize(width: 120, height: 40)
+        try await tmux.waitFor("Environments")
+
+        // Quit from the Routes pane.
+        try tmux.send("Escape", "q")
+        try await tmux.waitFor("EXIT=0")
+
+        // Start again: production is remembered, and so is the typed id.
+        let again = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
+        defer { again.kill() }
+        try await again.waitFor("▸ production")
+        try again.send("j", "Enter")
+        try await again.waitFor("id [ 1 ]")
+        try await again.waitFor("/prod/v1/users/1 ")
+        try again.send("C-c")
+        try await again.waitFor("EXIT=0")
+    }
+
+    @Test("Esc cancels a slow request and the screen keeps working")
+    func cancel() async throws {
+        let demo = try await DemoProcess.start()
+        defer { demo.terminate() }
+        let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stateDirectory) }
+        let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
+        defer { tmux.kill() }
+        try await tmux.waitFor("Routes")
+        try tmux.send("/")
+        try tmux.type("delay")
+        try tmux.send("Enter")
+        try await tmux.waitFor("Request · delay")
+        try tmux.send("C-u")
+        try tmux.type("5000")
+        try tmux.send("Enter")
+        try await tmux.waitFor("GET delay → development")
+        try tmux.send("Escape")
+        try await tmux.waitFor("request cancelled")
+        try tmux.send("Escape", "q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    @Test("a broken workspace never starts the screen: one message, exit 1")
+    func brokenWorkspace() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-broken.json")
+        try Data("{\"environments\": [}".utf8).write(to: file)
+        let tmux = try TmuxSession(command: "\(CourierBinary.url.path) --config \(file.path)")
+        defer { tmux.kill() }
+        let screen = try await tmux.waitFor("EXIT=1")
+        #expect(screen.contains("courier: courier-tui-broken.json: line 1, column 19: expected a value, found '}'"))
+    }
+}

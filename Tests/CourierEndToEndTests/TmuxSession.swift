@@ -1,0 +1,78 @@
+import Foundation
+
+/// A tmux server of its own (`-L unique`) running one command in a fixed-size window, for
+/// driving the TUI with `send-keys` and reading it with `capture-pane`.
+final class TmuxSession: @unchecked Sendable {
+    let socket = "courier-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let target = "main"
+
+    /// Starts `command` (run by `sh -c`, followed by `echo EXIT=$?` so the exit code stays visible).
+    init(command: String, width: Int = 120, height: Int = 40) throws {
+        let wrapped = "\(command); echo EXIT=$?; sleep 600"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target,
+                             "-x", String(width), "-y", String(height), wrapped]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        // Not waited for: the tmux server inherits the child's descriptors (PLATFORM.md).
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? tmux(["has-session", "-t", target]).code) == 0 { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw DemoError(message: "tmux session did not start")
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> (code: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Sends tmux key names (`Enter`, `Escape`, `C-u`) or literal text.
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", target] + keys)
+    }
+
+    /// Sends `text` literally.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// The screen as text.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", target]).output
+    }
+
+    /// Polls the screen until `marker` shows (and `also` is true of it), or fails after `timeout`.
+    @discardableResult
+    func waitFor(_ marker: String, timeout: TimeInterval = 20, also: (String) -> Bool = { _ in true }) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(marker) && also(last) { return last }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw DemoError(message: "'\(marker)' never appeared; the screen was:\n\(last)")
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
+    }
+
+    /// Ends the tmux server and everything in it.
+    func kill() {
+        _ = try? tmux(["kill-server"])
+    }
+}
