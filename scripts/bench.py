@@ -91,9 +91,67 @@ def main():
         curl, _ = run(["curl", "-s", "-H", "Accept: application/json", url], repeat=n)
         print(f"# one small loopback GET, best of {n}")
         print(f"courier call {courier * 1000:7.2f} ms   curl {curl * 1000:7.2f} ms   ratio (curl/courier) {curl / courier:5.2f}")
+        tui(port)
     finally:
         demo.kill()
         demo.wait()
+
+
+def tmux(sock, *args):
+    return subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True).stdout
+
+
+def tui(port):
+    """First full frame at 140x45 through tmux, resident memory, idle CPU, keystroke latency."""
+    sock = f"courier-bench-{os.getpid()}"
+    log = os.path.join(WORK, "frames.log")
+    state = os.path.join(WORK, "state")
+    if os.path.exists(log):
+        os.remove(log)
+    command = (f"exec env COURIER_DEMO_PORT={port} XDG_STATE_HOME={state} COURIER_FRAME_LOG={log} "
+               f"{BIN} --config {os.path.abspath('environments.json')}")
+    start = time.perf_counter()
+    subprocess.Popen(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "45", command],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    first_frame = None
+    while time.perf_counter() - start < 10:
+        screen = tmux(sock, "capture-pane", "-p")
+        if "Routes" in screen and "quit" in screen:
+            first_frame = time.perf_counter() - start
+            break
+        time.sleep(0.002)
+    try:
+        pid = int(tmux(sock, "list-panes", "-F", "#{pane_pid}").split()[0])
+        time.sleep(0.3)
+        with open(f"/proc/{pid}/status") as status:
+            rss_kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS"))
+
+        def cpu_ticks():
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+
+        before = cpu_ticks()
+        time.sleep(3)
+        idle_cpu = (cpu_ticks() - before) / os.sysconf("SC_CLK_TCK") / 3 * 100
+        for _ in range(40):
+            tmux(sock, "send-keys", "j")
+            time.sleep(0.02)
+        tmux(sock, "send-keys", "q")
+        deadline = time.time() + 5
+        while not os.path.exists(log) and time.time() < deadline:
+            time.sleep(0.05)
+        with open(log) as handle:
+            timings = sorted(int(x) for x in handle.read().split())
+    finally:
+        tmux(sock, "kill-server")
+    print("# interactive screen (tmux 140x45)")
+    posting = 1.3
+    print(f"first full frame {first_frame * 1000:7.1f} ms   (Posting 2.11.1 here: ~{posting * 1000:.0f} ms, "
+          f"{posting / first_frame:5.1f}x)")
+    print(f"resident memory after start {rss_kb / 1024:5.1f} MB   idle CPU {idle_cpu:4.1f} %")
+    median = timings[len(timings) // 2]
+    print(f"keystroke handled and drawn: median {median} us, max {timings[-1]} us over {len(timings)} keys")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,10 @@ final class Runtime {
     private var pendingSave: SessionState?
     private var lastSave = ContinuousClock.now
     private var lastTick = ContinuousClock.now
+    /// Microseconds from reading a key to the frame drawn for it, kept when
+    /// `COURIER_FRAME_LOG` names a file (the benchmark reads it; nothing else does).
+    private var keyTimings: [Int] = []
+    private let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"]
 
     init(state: AppState, terminal: NcursesTerminal, client: HTTPClient, store: SessionStore) {
         self.state = state
@@ -32,7 +36,10 @@ final class Runtime {
         terminal.present(Views.render(state))
         while !quitting {
             var changed = false
+            let batchStart = ContinuousClock.now
+            var hadKey = false
             for event in terminal.readKeys() {
+                if case .key = event { hadKey = true }
                 switch event {
                 case .key(let key): apply(.key(key))
                 case .resize:
@@ -55,12 +62,19 @@ final class Runtime {
             }
             if pendingSave != nil, now - lastSave >= .milliseconds(500) { flushSave() }
             if changed && !quitting { terminal.present(Views.render(state)) }
+            if hadKey && frameLog != nil {
+                let elapsed = (ContinuousClock.now - batchStart).components
+                keyTimings.append(Int(elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000))
+            }
             // Input is polled: a thread blocked in get_wch would never see SIGWINCH (PLATFORM.md).
             try? await Task.sleep(for: .milliseconds(changed ? 1 : 12))
         }
         flushSave()
         for task in tasks.values { task.cancel() }
         terminal.shutdown()
+        if let frameLog {
+            try? Data(keyTimings.map(String.init).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: frameLog))
+        }
     }
 
     private func apply(_ msg: Msg) {
