@@ -5,6 +5,10 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /* Swift cannot import these macros and globals directly (see PLATFORM.md). */
 static inline WINDOW *courier_stdscr(void) { return stdscr; }
@@ -16,4 +20,35 @@ static inline attr_t courier_a_dim(void) { return A_DIM; }
 static inline attr_t courier_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t courier_color_pair(short n) { return COLOR_PAIR(n); }
 static inline int courier_wcwidth(wchar_t c) { return wcwidth(c); }
+
+/* Resize notification without polling: SIGWINCH writes one byte to a pipe that the input
+   thread poll()s together with stdin. Installed before initscr() so ncurses leaves
+   SIGWINCH to us; the runtime then calls resizeterm() itself. Async-signal-safe. */
+static int courier_winch_fd = -1;
+static void courier_winch_handler(int signal_number) {
+    (void)signal_number;
+    if (courier_winch_fd >= 0) {
+        char byte = 1;
+        ssize_t ignored = write(courier_winch_fd, &byte, 1);
+        (void)ignored;
+    }
+}
+static inline int courier_watch_resize(int fd) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = courier_winch_handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    courier_winch_fd = fd;
+    return sigaction(SIGWINCH, &action, NULL);
+}
+
+/* Current terminal size from the kernel, for resizeterm() after SIGWINCH. */
+static inline int courier_terminal_size(int *rows, int *cols) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return -1;
+    *rows = size.ws_row;
+    *cols = size.ws_col;
+    return 0;
+}
 #endif

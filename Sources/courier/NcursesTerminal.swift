@@ -121,6 +121,13 @@ final class NcursesTerminal {
         return value
     }
 
+    /// Tells ncurses the window's new size after SIGWINCH; a KEY_RESIZE follows in the input.
+    func resizeToWindow() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if courier_terminal_size(&rows, &columns) == 0 { resizeterm(rows, columns) }
+    }
+
     /// Leaves curses mode temporarily (for `$EDITOR`).
     func suspend() {
         def_prog_mode()

@@ -9,7 +9,8 @@ import Foundation
 final class Runtime {
     private var state: AppState
     private let terminal: NcursesTerminal
-    private let client: HTTPClient
+    /// Created on the first send: start-up stays cheap for a screen that may only browse.
+    private var client: HTTPClient?
     private let store: SessionStore
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var inbox: [Msg] = []
@@ -17,15 +18,17 @@ final class Runtime {
     private var pendingSave: SessionState?
     private var lastSave = ContinuousClock.now
     private var lastTick = ContinuousClock.now
+    private var timer: Task<Void, Never>?
+    private let input: InputWatcher
     /// Microseconds from reading a key to the frame drawn for it, kept when
     /// `COURIER_FRAME_LOG` names a file (the benchmark reads it; nothing else does).
     private var keyTimings: [Int] = []
     private let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"]
 
-    init(state: AppState, terminal: NcursesTerminal, client: HTTPClient, store: SessionStore) {
+    init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore) {
         self.state = state
+        self.input = input
         self.terminal = terminal
-        self.client = client
         self.store = store
     }
 
@@ -34,14 +37,19 @@ final class Runtime {
         let size = terminal.size
         apply(.resize(width: size.width, height: size.height))
         terminal.present(Views.render(state))
-        while !quitting {
+        input.start()
+        for await _ in input.wakeups {
             var changed = false
             let batchStart = ContinuousClock.now
             var hadKey = false
-            for event in terminal.readKeys() {
-                if case .key = event { hadKey = true }
+            if input.takeResize() { terminal.resizeToWindow() }
+            let events = terminal.readKeys()
+            input.inputDrained()
+            for event in events {
                 switch event {
-                case .key(let key): apply(.key(key))
+                case .key(let key):
+                    hadKey = true
+                    apply(.key(key))
                 case .resize:
                     let size = terminal.size
                     apply(.resize(width: size.width, height: size.height))
@@ -66,14 +74,35 @@ final class Runtime {
                 let elapsed = (ContinuousClock.now - batchStart).components
                 keyTimings.append(Int(elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000))
             }
-            // Input is polled: a thread blocked in get_wch would never see SIGWINCH (PLATFORM.md).
-            try? await Task.sleep(for: .milliseconds(changed ? 1 : 12))
+            if quitting { break }
+            scheduleTimers()
         }
         flushSave()
         for task in tasks.values { task.cancel() }
         terminal.shutdown()
+        await client?.shutdown()
         if let frameLog {
             try? Data(keyTimings.map(String.init).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: frameLog))
+        }
+    }
+
+    /// Arms one wake-up for the spinner (while requests are in flight) or a pending save;
+    /// with neither, nothing wakes the loop but input.
+    private func scheduleTimers() {
+        guard timer == nil else { return }
+        let delay: Duration
+        if !state.inFlight.isEmpty {
+            delay = .milliseconds(100)
+        } else if pendingSave != nil {
+            delay = .milliseconds(500)
+        } else {
+            return
+        }
+        let input = self.input
+        timer = Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            self?.timer = nil
+            input.wake()
         }
     }
 
@@ -84,7 +113,8 @@ final class Runtime {
     private func perform(_ effect: Effect) {
         switch effect {
         case .send(let id, let request):
-            let client = self.client
+            let client = self.client ?? HTTPClient()
+            self.client = client
             tasks[id] = Task { [weak self] in
                 let result: Result<HTTPResponse, TransportError>
                 do throws(TransportError) {
@@ -94,6 +124,7 @@ final class Runtime {
                 }
                 self?.inbox.append(.response(id: id, result: result))
                 self?.tasks[id] = nil
+                self?.input.wake()
             }
         case .cancel(let id):
             tasks[id]?.cancel()
@@ -102,6 +133,7 @@ final class Runtime {
             pendingSave = session
         case .openEditor(let text):
             inbox.append(.editorFinished(edit(text)))
+            input.wake()
         case .quit:
             quitting = true
         }

@@ -46,11 +46,10 @@ struct TUICommand: AsyncParsableCommand {
             state.status = AppState.StatusLine(text: "sample API on http://127.0.0.1:\(server.port) · pick a route, Enter sends", isError: false)
         }
 
-        let client = HTTPClient()
+        let input = InputWatcher()
         let terminal = await NcursesTerminal(useColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
-        let runtime = await Runtime(state: state, terminal: terminal, client: client, store: store)
+        let runtime = await Runtime(state: state, terminal: terminal, input: input, store: store)
         await runtime.run()
-        await client.shutdown()
         await server?.stop()
     }
 }
