@@ -24,6 +24,10 @@ enum Console {
         out(text + "\n")
     }
 
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        write(bytes, to: STDOUT_FILENO)
+    }
+
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count

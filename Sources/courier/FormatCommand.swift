@@ -13,20 +13,32 @@ struct FormatCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        let bytes: [UInt8]
+        let formatter = JSONFormatter(style: Console.useColor ? .terminal : nil)
+        var failure: JSONSyntaxError?
         if let file, file != "-" {
-            guard let data = FileManager.default.contents(atPath: file) else {
+            // A mapped file costs no copy, and its pages can be dropped once printed.
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped) else {
                 throw CLIFailure("\(file): cannot read the file")
             }
-            bytes = [UInt8](data)
+            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                failure = Self.write(formatter, raw.bindMemory(to: UInt8.self), releasingInput: true)
+            }
         } else {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            bytes.withUnsafeBufferPointer { buffer in
+                failure = Self.write(formatter, buffer, releasingInput: false)
+            }
         }
+        if let failure { throw CLIFailure(failure.description, plain: true) }
+    }
+
+    /// Formats to stdout; returns the syntax error instead of throwing (kept out of closures).
+    private static func write(_ formatter: JSONFormatter, _ bytes: UnsafeBufferPointer<UInt8>, releasingInput: Bool) -> JSONSyntaxError? {
         do {
-            let formatter = JSONFormatter(style: Console.useColor ? .terminal : nil)
-            Console.write(try formatter.format(bytes))
+            try formatter.write(bytes, releasingInput: releasingInput) { Console.write($0) }
+            return nil
         } catch {
-            throw CLIFailure(error.description, plain: true)
+            return error
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Pretty-prints JSON by changing whitespace only.
 ///
 /// Key order, duplicate keys and every string and number literal are copied byte for byte,
@@ -30,6 +32,47 @@ public struct JSONFormatter: Sendable {
 
     /// Formats the document in `bytes`.
     public func format(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [UInt8] {
+        var result: [UInt8] = []
+        try write(bytes) { result = Array($0) }
+        return result
+    }
+
+    /// Formats `bytes` and hands the whole output to `sink` once, only if the document is
+    /// valid (nothing is emitted for an invalid one).
+    ///
+    /// With `releasingInput`, input pages already read are returned to the kernel as the
+    /// printer moves on — only for memory that can be read again, such as a file mapping.
+    public func write(
+        _ bytes: UnsafeBufferPointer<UInt8>, releasingInput: Bool = false, to sink: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(JSONSyntaxError) {
+        if style == nil {
+            var output = FastJSONFormatter.Output(capacity: bytes.count + bytes.count / 2 + 64)
+            defer { output.free() }
+            let release: ((Int) -> Void)? = releasingInput ? { consumed in Self.release(bytes, upTo: consumed) } : nil
+            if FastJSONFormatter.format(bytes, indent: indent, into: &output, consumed: release) {
+                output.append(UInt8(ascii: "\n"))
+                sink(UnsafeBufferPointer(start: output.base, count: output.count))
+                return
+            }
+        }
+        // Colours, or an invalid document: the event-based printer gives the exact message.
+        let slow = try formatWithEvents(bytes)
+        slow.withUnsafeBufferPointer { sink($0) }
+    }
+
+    /// Drops whole pages before `offset` from memory (they are re-read from the file if needed).
+    private static func release(_ bytes: UnsafeBufferPointer<UInt8>, upTo offset: Int) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = UInt(bitPattern: base)
+        let alignedStart = (start + UInt(page) - 1) & ~UInt(page - 1)
+        let alignedEnd = (start + UInt(offset)) & ~UInt(page - 1)
+        guard alignedEnd > alignedStart, let pointer = UnsafeMutableRawPointer(bitPattern: alignedStart) else { return }
+        _ = madvise(pointer, Int(alignedEnd - alignedStart), Int32(MADV_DONTNEED))
+    }
+
+    /// The reference printer: `JSONReader` events, one at a time.
+    func formatWithEvents(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 2 + 16)
         var reader = JSONReader(bytes)

@@ -1,0 +1,295 @@
+import Foundation
+
+/// The pretty printer's hot path: the same grammar and output as `JSONReader` +
+/// `JSONFormatter`, as one pointer-walking loop that copies string runs eight bytes at a
+/// time and writes into a raw buffer.
+///
+/// It only answers "valid, here is the output" or "invalid": on any problem the caller
+/// re-runs the event-based printer, which produces the exact `line L, column C` message.
+/// Keeping messages in one place means the fast path can never report a different error.
+enum FastJSONFormatter {
+    /// A growable output buffer (malloc/realloc: large reallocations move pages, not bytes).
+    struct Output {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 4096)
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        }
+
+        @inline(__always)
+        mutating func reserve(_ extra: Int) {
+            if count + extra > capacity { grow(count + extra) }
+        }
+
+        mutating func grow(_ needed: Int) {
+            var newCapacity = capacity * 2
+            while newCapacity < needed { newCapacity *= 2 }
+            let raw = realloc(UnsafeMutableRawPointer(base), newCapacity)
+            guard let raw else {
+                let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+                fresh.update(from: base, count: count)
+                base.deallocate()
+                base = fresh
+                capacity = newCapacity
+                return
+            }
+            base = raw.assumingMemoryBound(to: UInt8.self)
+            capacity = newCapacity
+        }
+
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            reserve(1)
+            base[count] = byte
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
+            reserve(length)
+            (base + count).update(from: source, count: length)
+            count += length
+        }
+
+        func free() { base.deallocate() }
+    }
+
+    private enum State { case value, key, afterValue }
+
+    /// `"\n"` followed by enough spaces for the deepest indentation allowed.
+    private static let newlineAndSpaces: [UInt8] = [UInt8(ascii: "\n")]
+        + Array(repeating: UInt8(ascii: " "), count: JSONReader.defaultMaxDepth * 8 + 8)
+
+    /// Formats `input` into `output`; returns false when the document is invalid (or
+    /// deeper than `maxDepth`). `consumed` is called now and then with how far the input
+    /// has been read, so a caller can release pages it no longer needs.
+    static func format(
+        _ input: UnsafeBufferPointer<UInt8>, indent: Int, into output: inout Output,
+        maxDepth: Int = JSONReader.defaultMaxDepth, consumed: ((Int) -> Void)? = nil
+    ) -> Bool {
+        guard let start = input.baseAddress, indent >= 0, indent <= 8 else { return false }
+        let end = start + input.count
+        var p = start
+        if input.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+        var stack = [Bool](repeating: false, count: maxDepth + 1)  // true = object
+        var depth = 0
+        var state = State.value
+        var nextReport = 4 << 20
+
+        return newlineAndSpaces.withUnsafeBufferPointer { pad -> Bool in
+            guard let padBase = pad.baseAddress else { return false }
+
+            @inline(__always) func newline(_ level: Int) {
+                output.append(padBase, 1 + level * indent)
+            }
+            @inline(__always) func skipWhitespace() {
+                while p < end {
+                    let byte = p.pointee
+                    guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+                    p += 1
+                }
+            }
+
+            while true {
+                skipWhitespace()
+                switch state {
+                case .value:
+                    guard p < end else { return false }
+                    let byte = p.pointee
+                    switch byte {
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        let isObject = byte == UInt8(ascii: "{")
+                        // Checked before looking for an empty container, as JSONReader does.
+                        guard depth < maxDepth else { return false }
+                        output.append(byte)
+                        p += 1
+                        skipWhitespace()
+                        guard p < end else { return false }
+                        let close: UInt8 = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                        if p.pointee == close {
+                            output.append(close)
+                            p += 1
+                            state = .afterValue
+                            continue
+                        }
+                        depth += 1
+                        stack[depth] = isObject
+                        newline(depth)
+                        state = isObject ? .key : .value
+                    case UInt8(ascii: "\""):
+                        guard let after = scanString(p, end) else { return false }
+                        output.append(p, after - p)
+                        p = after
+                        state = .afterValue
+                    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        guard let after = scanNumber(p, end) else { return false }
+                        output.append(p, after - p)
+                        p = after
+                        state = .afterValue
+                    case UInt8(ascii: "t"):
+                        guard matches(p, end, 0x74, 0x72, 0x75, 0x65) else { return false }
+                        output.append(p, 4)
+                        p += 4
+                        state = .afterValue
+                    case UInt8(ascii: "n"):
+                        guard matches(p, end, 0x6E, 0x75, 0x6C, 0x6C) else { return false }
+                        output.append(p, 4)
+                        p += 4
+                        state = .afterValue
+                    case UInt8(ascii: "f"):
+                        guard matches(p, end, 0x66, 0x61, 0x6C, 0x73), p + 4 < end, p[4] == UInt8(ascii: "e") else { return false }
+                        output.append(p, 5)
+                        p += 5
+                        state = .afterValue
+                    default:
+                        return false
+                    }
+                case .key:
+                    guard p < end, p.pointee == UInt8(ascii: "\""), let after = scanString(p, end) else { return false }
+                    output.append(p, after - p)
+                    p = after
+                    skipWhitespace()
+                    guard p < end, p.pointee == UInt8(ascii: ":") else { return false }
+                    p += 1
+                    output.reserve(2)
+                    output.base[output.count] = UInt8(ascii: ":")
+                    output.base[output.count + 1] = UInt8(ascii: " ")
+                    output.count += 2
+                    state = .value
+                case .afterValue:
+                    if depth == 0 { return p == end }
+                    guard p < end else { return false }
+                    let byte = p.pointee
+                    let isObject = stack[depth]
+                    if byte == UInt8(ascii: ",") {
+                        p += 1
+                        output.append(UInt8(ascii: ","))
+                        newline(depth)
+                        state = isObject ? .key : .value
+                        if let consumed, p - start > nextReport {
+                            consumed(p - start)
+                            nextReport = p - start + (4 << 20)
+                        }
+                    } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        p += 1
+                        depth -= 1
+                        newline(depth)
+                        output.append(byte)
+                    } else {
+                        return false
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func matches(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Bool {
+        end - p >= 4 && p[0] == a && p[1] == b && p[2] == c && p[3] == d
+    }
+
+    /// The position after the closing quote of the string starting at `p`, or nil if invalid.
+    @inline(__always)
+    private static func scanString(_ open: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var p = open + 1
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while true {
+            // Eight plain ASCII bytes at a time: no quote, no backslash, no control, no high bit.
+            while end - p >= 8 {
+                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let slash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word) | word
+                if special & highs != 0 { break }
+                p += 8
+            }
+            guard p < end else { return nil }
+            let byte = p.pointee
+            if byte == UInt8(ascii: "\"") { return p + 1 }
+            if byte == UInt8(ascii: "\\") {
+                guard p + 1 < end else { return nil }
+                switch p[1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    p += 2
+                case UInt8(ascii: "u"):
+                    guard end - p >= 6, isHex(p[2]), isHex(p[3]), isHex(p[4]), isHex(p[5]) else { return nil }
+                    p += 6
+                default:
+                    return nil
+                }
+            } else if byte < 0x20 {
+                return nil
+            } else if byte < 0x80 {
+                p += 1
+            } else {
+                guard let after = scanUTF8(p, end) else { return nil }
+                p = after
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (byte &- UInt8(ascii: "0")) < 10 || ((byte | 0x20) &- UInt8(ascii: "a")) < 6
+    }
+
+    /// One multi-byte UTF-8 sequence (RFC 3629), as `JSONReader.scanUTF8` checks it.
+    @inline(__always)
+    private static func scanUTF8(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        let lead = p.pointee
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        let continuation: Int
+        switch lead {
+        case 0xC2...0xDF: continuation = 1
+        case 0xE0: continuation = 2; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: continuation = 2
+        case 0xED: continuation = 2; upper = 0x9F
+        case 0xF0: continuation = 3; lower = 0x90
+        case 0xF1...0xF3: continuation = 3
+        case 0xF4: continuation = 3; upper = 0x8F
+        default: return nil
+        }
+        guard end - p > continuation else { return nil }
+        guard p[1] >= lower && p[1] <= upper else { return nil }
+        var index = 2
+        while index <= continuation {
+            guard p[index] & 0xC0 == 0x80 else { return nil }
+            index += 1
+        }
+        return p + continuation + 1
+    }
+
+    /// The position after the number starting at `p`, or nil if it breaks RFC 8259's grammar.
+    @inline(__always)
+    private static func scanNumber(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var p = start
+        @inline(__always) func digit(_ q: UnsafePointer<UInt8>) -> Bool { q < end && (q.pointee &- UInt8(ascii: "0")) < 10 }
+        if p.pointee == UInt8(ascii: "-") { p += 1 }
+        guard digit(p) else { return nil }
+        if p.pointee == UInt8(ascii: "0") {
+            p += 1
+            if digit(p) { return nil }
+        } else {
+            while digit(p) { p += 1 }
+        }
+        if p < end && p.pointee == UInt8(ascii: ".") {
+            p += 1
+            guard digit(p) else { return nil }
+            while digit(p) { p += 1 }
+        }
+        if p < end && (p.pointee | 0x20) == UInt8(ascii: "e") {
+            p += 1
+            if p < end && (p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-")) { p += 1 }
+            guard digit(p) else { return nil }
+            while digit(p) { p += 1 }
+        }
+        return p
+    }
+}
