@@ -46,7 +46,9 @@ public struct JSONFormatter: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, releasingInput: Bool = false, to sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(JSONSyntaxError) {
         if style == nil {
-            var output = FastJSONFormatter.Output(capacity: bytes.count + bytes.count / 2 + 64)
+            // Pretty output of real documents is 1.5–2.5× the input; the mapping reserves
+            // more address space than that, which costs nothing until written.
+            var output = FastJSONFormatter.Output(capacity: bytes.count * 3 + 64)
             defer { output.free() }
             let release: ((Int) -> Void)? = releasingInput ? { consumed in Self.release(bytes, upTo: consumed) } : nil
             if FastJSONFormatter.format(bytes, indent: indent, into: &output, consumed: release) {
