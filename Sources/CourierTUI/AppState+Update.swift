@@ -17,6 +17,10 @@ extension AppState {
             return []
         case .response(let id, let result):
             return receive(id: id, result: result)
+        case .progress(let id, let received, let elapsed):
+            inFlight[id]?.received = received
+            inFlight[id]?.elapsed = elapsed
+            return []
         case .editorFinished(let result):
             return finishEditing(result)
         case .key(let key):

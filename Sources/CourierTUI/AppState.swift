@@ -54,6 +54,10 @@ public struct AppState: Sendable {
         public var environmentName: String
         /// The request as sent.
         public var request: HTTPRequest
+        /// Body bytes received so far.
+        public var received = 0
+        /// Seconds since it was sent, as of the last progress report.
+        public var elapsed = 0.0
     }
 
     /// A one-line message for the status bar.

@@ -12,6 +12,8 @@ public enum Msg: Sendable {
     case editorFinished(Result<String, EditorError>)
     /// Time passed while requests are in flight (drives the spinner).
     case tick
+    /// Request `id` has received `received` body bytes in `elapsed` seconds.
+    case progress(id: Int, received: Int, elapsed: Double)
 }
 
 /// Why the external editor produced nothing.

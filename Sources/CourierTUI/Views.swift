@@ -199,29 +199,30 @@ public enum Views {
         x = buffer.put("\(response.status) \(response.reason)", x: x, y: rect.y, style: statusStyle, clip: rect.inner.expandedVertically)
         let milliseconds = Int((response.totalTime * 1000).rounded())
         var details = " · \(milliseconds) ms · \(ByteCount.format(response.size)) · \(response.routeName) @ \(response.environmentName)"
-        if let path = response.jsonPath, !path.isEmpty, response.selectionLines != nil {
+        if let path = response.jsonPath, !path.isEmpty, response.selection != nil {
             details += response.showWholeBody ? " · whole body (v: \(path))" : " · \(path) (v: whole body)"
         }
         buffer.put(details + " ", x: x, y: rect.y, style: style, clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1))
 
         let inner = rect.inner
-        let lines = response.visibleLines
-        let headerCount = response.showHeaders ? response.headerLines.count + 1 : 0
+        let count = response.lineCount
+        // Only the rows on screen are decoded, masked and coloured.
         for row in 0..<inner.height {
             let index = response.scroll + row
-            guard index < lines.count else { break }
+            guard index < count else { break }
             let y = inner.y + row
-            if index < headerCount || !response.isJSON {
-                buffer.put(" " + lines[index], x: inner.x, y: y, style: index < headerCount ? Style(.cyan) : .plain, clip: inner)
+            let text = response.line(index)
+            if response.isHeader(index) || !response.isJSON {
+                buffer.put(" " + text, x: inner.x, y: y, style: response.isHeader(index) ? Style(.cyan) : .plain, clip: inner)
                 continue
             }
             var column = inner.x + 1
-            for span in JSONLineHighlighter.spans(lines[index]) {
+            for span in JSONLineHighlighter.spans(text) {
                 column = buffer.put(span.text, x: column, y: y, style: span.style, clip: inner)
             }
         }
-        if lines.count > inner.height {
-            let position = " \(response.scroll + 1)-\(min(lines.count, response.scroll + inner.height))/\(lines.count) "
+        if count > inner.height {
+            let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "
             buffer.put(position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1, style: hint)
         }
     }
@@ -235,7 +236,12 @@ public enum Views {
         if let first = state.inFlight.keys.min(), let sending = state.inFlight[first] {
             let frame = spinner[state.spinnerFrame % spinner.count]
             let more = state.inFlight.count > 1 ? " (+\(state.inFlight.count - 1))" : ""
-            x = buffer.put("\(frame) \(sending.request.method) \(sending.routeName) → \(sending.environmentName)\(more) · Esc cancels  ",
+            var progress = ""
+            if sending.received > 0 {
+                progress = " · ↓ \(ByteCount.format(sending.received))"
+                if sending.elapsed > 0 { progress += " · \(ByteCount.format(Int(Double(sending.received) / sending.elapsed)))/s" }
+            }
+            x = buffer.put("\(frame) \(sending.request.method) \(sending.routeName) → \(sending.environmentName)\(more)\(progress) · Esc cancels  ",
                            x: x, y: rect.y, style: Style(.cyan))
         }
         if let status = state.status {

@@ -20,22 +20,26 @@ struct ResponsePrinter {
         }
         guard !response.body.isEmpty else { return }
         let path = JSONPath(jsonPath ?? "")
-        switch BodyKind.classify(response.body, contentType: response.contentType) {
-        case .json:
+        if BodyKind.looksLikeJSON(response.body, contentType: response.contentType) {
             let formatter = JSONFormatter(style: color ? .terminal : nil)
             do {
-                let range = try path.select(in: response.body)
+                // One pass: the printer validates; a path is looked up only when given.
+                let range = path.isEmpty ? 0..<response.body.count : try path.select(in: response.body)
                 Console.write(try formatter.format(response.body, range: range))
+                return
             } catch let error as JSONPathError {
-                throw CLIFailure(error.description)
+                if case .missing = error { throw CLIFailure(error.description) }
+            } catch {
+                // Not JSON after all: shown as text or binary below.
             }
-        case .text:
-            if !path.isEmpty { throw CLIFailure(JSONPathError.notJSON(firstError(response.body)).description) }
-            Console.write(response.body)
-            if response.body.last != UInt8(ascii: "\n") { Console.out("\n") }
-        case .binary:
+        }
+        if !path.isEmpty { throw CLIFailure(JSONPathError.notJSON(firstError(response.body)).description) }
+        if BodyKind.isBinary(response.body) {
             Console.out(BodyKind.binaryNote(size: response.body.count, contentType: response.contentType)
                         + " (use --raw to print it)\n")
+        } else {
+            Console.write(response.body)
+            if response.body.last != UInt8(ascii: "\n") { Console.out("\n") }
         }
     }
 

@@ -19,6 +19,8 @@ final class Runtime {
     private var lastSave = ContinuousClock.now
     private var lastTick = ContinuousClock.now
     private var timer: Task<Void, Never>?
+    private let progress = ProgressBoard()
+    private var sentAt: [Int: ContinuousClock.Instant] = [:]
     private let input: InputWatcher
     /// Microseconds from reading a key to the frame drawn for it, kept when
     /// `COURIER_FRAME_LOG` names a file (the benchmark reads it; nothing else does).
@@ -66,6 +68,10 @@ final class Runtime {
             if !state.inFlight.isEmpty, now - lastTick >= .milliseconds(100) {
                 lastTick = now
                 apply(.tick)
+                for (id, received) in progress.snapshot() {
+                    let elapsed = sentAt[id].map { (now - $0).inSeconds } ?? 0
+                    apply(.progress(id: id, received: received, elapsed: elapsed))
+                }
                 changed = true
             }
             if pendingSave != nil, now - lastSave >= .milliseconds(500) { flushSave() }
@@ -115,13 +121,17 @@ final class Runtime {
         case .send(let id, let request):
             let client = self.client ?? HTTPClient()
             self.client = client
+            let board = progress
+            sentAt[id] = ContinuousClock.now
             tasks[id] = Task { [weak self] in
                 let result: Result<HTTPResponse, TransportError>
                 do throws(TransportError) {
-                    result = .success(try await client.send(request))
+                    result = .success(try await client.send(request) { board.update(id: id, received: $0) })
                 } catch {
                     result = .failure(error)
                 }
+                board.remove(id: id)
+                self?.sentAt[id] = nil
                 self?.inbox.append(.response(id: id, result: result))
                 self?.tasks[id] = nil
                 self?.input.wake()

@@ -54,3 +54,8 @@ extension Array where Element == Effect {
         }
     }
 }
+
+extension ResponseDisplay {
+    /// Every line the pane would show, as text.
+    var allLines: [String] { (0..<lineCount).map(line) }
+}

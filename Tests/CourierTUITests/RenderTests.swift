@@ -104,6 +104,20 @@ struct RenderTests {
     }
 }
 
+@Suite("TextDocument")
+struct TextDocumentTests {
+    @Test("lines are indexed by newline; CR is dropped; invalid UTF-8 shows as U+FFFD", arguments: [
+        ([UInt8]("a\nb\n".utf8), ["a", "b"]),
+        (Array("a\r\n\nc".utf8), ["a", "", "c"]),
+        ([0x61, 0xFF, 0x62], ["a\u{FFFD}b"]),
+        ([], []),
+    ])
+    func lines(bytes: [UInt8], expected: [String]) {
+        let document = TextDocument(bytes)
+        #expect((0..<document.lineCount).map(document.line) == expected)
+    }
+}
+
 @Suite("ScreenBuffer")
 struct ScreenBufferTests {
     @Test("wide characters take two cells; text is clipped at a character boundary")

@@ -260,18 +260,18 @@ struct UpdateTests {
         let id = try #require(state.press(.enter).sent.first?.id)
         let body = "{\"id\": 42, \"address\": {\"city\": \"Madrid\"}, \"list\": [1,2,3,4,5,6,7,8,9,10,11,12]}"
         _ = state.update(.response(id: id, result: .success(Fixtures.response(body))))
-        #expect(state.response?.visibleLines == ["\"Madrid\""])
+        #expect(state.response?.allLines == ["\"Madrid\""])
         state.press(.tab)
         #expect(state.focus == .response)
         state.press(.char("v"))
-        #expect(state.response?.visibleLines.first == "{")
+        #expect(state.response?.allLines.first == "{")
         state.press(.char("j"), .char("j"))
         #expect(state.response?.scroll == 2)
         state.press(.char("G"))
         let height = state.responseBodyHeight
-        #expect(state.response?.scroll == (state.response?.visibleLines.count ?? 0) - height)
+        #expect(state.response?.scroll == (state.response?.allLines.count ?? 0) - height)
         state.press(.char("g"), .char("h"))
-        #expect(state.response?.visibleLines.first == "Content-Type: application/json")
+        #expect(state.response?.allLines.first == "Content-Type: application/json")
     }
 
     @Test("secrets are masked in the response and never saved in state")
@@ -280,7 +280,7 @@ struct UpdateTests {
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"auth\": \"Bearer dev-secret\"}"))))
-        #expect(state.response?.bodyLines.contains("  \"auth\": \"Bearer ••••••\"") == true)
+        #expect(state.response?.allLines.contains("  \"auth\": \"Bearer ••••••\"") == true)
         state.press(.escape, .enter, .ctrl("n"))
         state.type("X-Token: dev-secret")
         let saved = state.session.fields["users.index"] ?? [:]
@@ -316,6 +316,37 @@ struct UpdateTests {
         _ = state.update(.response(id: id, result: .success(Fixtures.response("[" + (1...50).map(String.init).joined(separator: ",") + "]"))))
         state.press(.tab, .char("G"))
         _ = state.update(.resize(width: 100, height: 40))
-        #expect(state.response?.scroll == (state.response?.visibleLines.count ?? 0) - state.responseBodyHeight)
+        #expect(state.response?.scroll == (state.response?.allLines.count ?? 0) - state.responseBodyHeight)
+    }
+
+    @Test("progress reports show bytes and rate in the status bar while downloading")
+    func progress() throws {
+        var state = Fixtures.state(width: 120, height: 20)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.progress(id: id, received: 2 * 1024 * 1024, elapsed: 0.5))
+        #expect(state.inFlight[id]?.received == 2 * 1024 * 1024)
+        let status = Views.render(state).trimmedLines.last ?? ""
+        #expect(status.contains("GET users.index → development · ↓ 2.0 MB · 4.0 MB/s · Esc cancels"))
+        _ = state.update(.progress(id: 999, received: 1, elapsed: 1))  // unknown ids are ignored
+        #expect(state.inFlight.count == 1)
+    }
+
+    @Test("a large body is indexed, not split: jumping to the end and scrolling touch only visible lines")
+    func largeBody() throws {
+        var state = Fixtures.state(height: 20)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        let items = (0..<20_000).map { "{\"id\":\($0),\"name\":\"item \($0)\"}" }.joined(separator: ",")
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("[" + items + "]"))))
+        let shown = try #require(state.response)
+        #expect(shown.lineCount == 20_000 * 4 + 2)
+        #expect(shown.line(1) == "  {")
+        #expect(shown.line(2) == "    \"id\": 0,")
+        state.press(.tab, .char("G"))
+        let end = try #require(state.response)
+        #expect(end.line(end.scroll + state.responseBodyHeight - 1) == "]")
+        let lines = Views.render(state).trimmedLines
+        #expect(lines.contains { $0.contains("\"name\": \"item 19999\"") })
     }
 }

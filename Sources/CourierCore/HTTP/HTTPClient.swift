@@ -60,7 +60,7 @@ public final class HTTPClient: Sendable {
                     continue
                 }
                 response.attempts = attempt
-                response.totalTime = Self.seconds(clock.now - started)
+                response.totalTime = (clock.now - started).inSeconds
                 return response
             } catch let error where canRetry && error.isTransient {
                 try await pause(request.retryDelay)
@@ -126,7 +126,7 @@ public final class HTTPClient: Sendable {
             return HTTPResponse(
                 status: Int(response.status.code), reason: response.status.reasonPhrase,
                 version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
-                totalTime: Self.seconds(clock.now - started), timeToFirstByte: Self.seconds(firstByte), finalURL: url
+                totalTime: (clock.now - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url
             )
         } catch {
             throw Self.translate(error, url: url, timeout: request.timeout)
@@ -197,10 +197,5 @@ public final class HTTPClient: Sendable {
             return "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
         }
         return text
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -10,24 +10,20 @@ public enum BodyKind: Sendable, Equatable {
     /// Classifies `body`: JSON when it parses (whatever the `Content-Type` claims, since
     /// servers mislabel), binary when it is not UTF-8 or holds NUL bytes, text otherwise.
     public static func classify(_ body: [UInt8], contentType: String?) -> BodyKind {
-        if body.contains(0) { return .binary }
-        let validUTF8 = body.withUnsafeBufferPointer { buffer in
-            var iterator = buffer.makeIterator()
-            var decoder = UTF8()
-            while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue: continue
-                case .emptyInput: return true
-                case .error: return false
-                }
-            }
-        }
-        guard validUTF8 else { return .binary }
+        if looksLikeJSON(body, contentType: contentType), JSONFormatter.isValid(body) { return .json }
+        return isBinary(body) ? .binary : .text
+    }
+
+    /// Worth trying as JSON: declared as JSON, or starting with `{` or `[`.
+    public static func looksLikeJSON(_ body: [UInt8], contentType: String?) -> Bool {
+        if contentType?.lowercased().contains("json") == true { return true }
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        let looksJSON = contentType?.lowercased().contains("json") == true
-            || first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        if looksJSON, (try? JSONFormatter().format(body)) != nil { return .json }
-        return .text
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// Not text: holds NUL bytes or is not valid UTF-8.
+    public static func isBinary(_ body: [UInt8]) -> Bool {
+        body.contains(0) || String(validating: body, as: UTF8.self) == nil
     }
 
     /// `binary body: 1.2 KB, image/png`.
