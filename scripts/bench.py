@@ -6,6 +6,7 @@ number is about the same process on the same input in the same run.
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -67,7 +68,7 @@ def main():
     ]
     results = {}
     for name, argv in tools:
-        seconds, rss = run(argv, repeat=3 if name == "courier format" else 1)
+        seconds, rss = run(argv, repeat=10 if name == "courier format" else 1)
         results[name] = seconds
         print(f"{name:24} {seconds * 1000:9.1f} ms  {size_mb / seconds:8.1f} MB/s  peak RSS {rss / 1024:7.1f} MB")
     base = results["courier format"]
@@ -152,6 +153,55 @@ def tui(port):
     print(f"resident memory after start {rss_kb / 1024:5.1f} MB   idle CPU {idle_cpu:4.1f} %")
     median = timings[len(timings) // 2]
     print(f"keystroke handled and drawn: median {median} us, max {timings[-1]} us over {len(timings)} keys")
+    large_response(port)
+
+
+def large_response(port, items=135_000):
+    """Enter on /large?items=N (~22 MB) until the status and first JSON lines show; then G."""
+    sock = f"courier-bench-large-{os.getpid()}"
+    command = (f"exec env COURIER_DEMO_PORT={port} XDG_STATE_HOME={os.path.join(WORK, 'state-large')} "
+               f"{BIN} --config {os.path.abspath('environments.json')}")
+    subprocess.Popen(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "45", command],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def wait(marker, timeout=20):
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if marker in tmux(sock, "capture-pane", "-p"):
+                return True
+            time.sleep(0.002)
+        raise SystemExit(f"'{marker}' never appeared")
+
+    try:
+        wait("Routes")
+        tmux(sock, "send-keys", "/")
+        tmux(sock, "send-keys", "-l", "large")
+        tmux(sock, "send-keys", "Enter")
+        wait("Request · large")
+        tmux(sock, "send-keys", "Down", "C-u")
+        tmux(sock, "send-keys", "-l", str(items))
+        wait(f"items={items} ")
+        start = time.perf_counter()
+        tmux(sock, "send-keys", "Enter")
+        wait('"count": ')
+        shown = time.perf_counter() - start
+        pid = int(tmux(sock, "list-panes", "-F", "#{pane_pid}").split()[0])
+        with open(f"/proc/{pid}/status") as status:
+            rss_kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS"))
+        screen = tmux(sock, "capture-pane", "-p")
+        size = screen.split("200 OK · ")[1].split(" · ")[1] if "200 OK · " in screen else "?"
+        start = time.perf_counter()
+        tmux(sock, "send-keys", "Tab", "G")
+        # The scroll indicator reads "first-last/total " with last == total at the end.
+        deadline = time.perf_counter() + 10
+        while time.perf_counter() < deadline and not re.search(r"-(\d+)/\1 ", tmux(sock, "capture-pane", "-p")):
+            time.sleep(0.002)
+        jump = time.perf_counter() - start
+    finally:
+        tmux(sock, "kill-server")
+    print(f"# large response in the TUI ({size}, loopback)")
+    print(f"Enter to status + first screen {shown * 1000:7.1f} ms   G (jump to end) {jump * 1000:5.1f} ms (incl. tmux polling)   "
+          f"resident memory {rss_kb / 1024:5.1f} MB")
 
 
 if __name__ == "__main__":
