@@ -33,6 +33,7 @@ extension AppState {
     private mutating func handle(_ key: Key) -> [Effect] {
         if key == .ctrl("c") { return [.save(session), .quit] }
         if let modal { return handle(key, in: modal) }
+        if responseQuery != nil { return typeQuery(key) }
         if key == .escape { return escape() }
         if isFiltering { return filter(key) }
         switch key {
@@ -54,6 +55,8 @@ extension AppState {
         case .char("?"): modal = .help
         case .char("e"): modal = .environmentSwitcher(cursor: activeEnvironment)
         case .char("L"): return cycleLanguage()
+        case .char("/") where focus == .response && response != nil:
+            responseQuery = ""
         case .char("/"):
             focus = .routes
             isFiltering = true
@@ -160,9 +163,41 @@ extension AppState {
         case .char("v"):
             shown.showWholeBody.toggle()
             shown.scroll = 0
+            shown.search = nil
+        case .char("n"): shown.nextMatch(forward: true, height: responseBodyHeight)
+        case .char("N"): shown.nextMatch(forward: false, height: responseBodyHeight)
         default: break
         }
         response = shown
+    }
+
+    /// Keys while typing a search in the Response pane.
+    private mutating func typeQuery(_ key: Key) -> [Effect] {
+        guard var query = responseQuery else { return [] }
+        switch key {
+        case .char(let character): query.append(character)
+        case .backspace:
+            if query.isEmpty {
+                responseQuery = nil
+                return []
+            }
+            query.removeLast()
+        case .ctrl("u"): query = ""
+        case .escape:
+            responseQuery = nil
+            return []
+        case .enter:
+            responseQuery = nil
+            let height = responseBodyHeight
+            response?.find(query, height: height)
+            if let search = response?.search {
+                status = search.lines.isEmpty ? StatusLine(text: "no match for '\(query)'", isError: true) : nil
+            }
+            return []
+        default: break
+        }
+        responseQuery = query
+        return []
     }
 
     private mutating func editForm(_ key: Key) -> [Effect] {

@@ -19,6 +19,8 @@ public struct AppState: Sendable {
     public var routeFilter = ""
     /// Whether keys currently go to the route filter.
     public var isFiltering = false
+    /// Text being typed after `/` in the Response pane, while searching.
+    public var responseQuery: String?
     /// The focused pane.
     public var focus: Pane = .routes
     /// Forms of routes opened so far, by route name (values survive switching routes).

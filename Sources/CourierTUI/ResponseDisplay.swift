@@ -28,6 +28,20 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var jsonPath: String?
     /// Whether the body is JSON (for syntax colours).
     public var isJSON: Bool
+    /// Whether the body is plain text (drawn with line numbers).
+    public var isText = false
+    /// The active search, if any.
+    public var search: Search?
+
+    /// A search through the shown body: the query and the pane lines that contain it.
+    public struct Search: Sendable, Equatable {
+        /// What was searched for.
+        public var query: String
+        /// Pane line indices with at least one match, in order.
+        public var lines: [Int]
+        /// Index into `lines` of the current match.
+        public var current: Int
+    }
     /// Values to mask in every line shown.
     public var secretValues: [String]
     /// Show the whole body instead of the `json_path` selection.
@@ -64,9 +78,11 @@ public struct ResponseDisplay: Sendable, Equatable {
             }
         } else if BodyKind.isBinary(response.body) {
             isJSON = false
-            body = TextDocument(lines: [BodyKind.binaryNote(size: response.body.count, contentType: response.contentType)])
+            body = TextDocument(lines: [BodyKind.binaryNote(size: response.body.count, contentType: response.contentType), ""]
+                                + BodyKind.hexDump(response.body))
         } else {
             isJSON = false
+            isText = true
             body = TextDocument(response.body)
         }
         if response.body.isEmpty { body = TextDocument(lines: ["(empty body)"]) }
@@ -91,6 +107,84 @@ public struct ResponseDisplay: Sendable, Equatable {
 
     /// Whether pane line `index` is a header line.
     public func isHeader(_ index: Int) -> Bool { showHeaders && index <= headerLines.count }
+
+    /// Finds every line of the shown body containing `query` (case-insensitive for ASCII)
+    /// and moves to the first match at or after the top of the screen.
+    public mutating func find(_ query: String, height: Int) {
+        guard !query.isEmpty else {
+            search = nil
+            return
+        }
+        let needle = Array(query.lowercased().utf8)
+        let document = shownBody
+        let headerCount = showHeaders ? headerLines.count + 1 : 0
+        var lines: [Int] = []
+        document.bytes.withUnsafeBufferPointer { haystack in
+            guard let base = haystack.baseAddress, needle.count <= haystack.count else { return }
+            let first = needle[0]
+            let upperFirst = first >= 0x61 && first <= 0x7A ? first - 0x20 : first
+            var offset = 0
+            var lastLine = -1
+            while offset <= haystack.count - needle.count {
+                // Jump to the next byte that can start a match, then compare the rest.
+                let byte = base[offset]
+                if byte != first && byte != upperFirst {
+                    offset += 1
+                    continue
+                }
+                var matched = true
+                for index in 1..<needle.count {
+                    var candidate = base[offset + index]
+                    if candidate >= 0x41 && candidate <= 0x5A { candidate += 0x20 }
+                    if candidate != needle[index] {
+                        matched = false
+                        break
+                    }
+                }
+                if matched {
+                    let line = Self.lineIndex(of: offset, in: document.lineStarts)
+                    if line != lastLine {
+                        lines.append(line + headerCount)
+                        lastLine = line
+                    }
+                    // The rest of this line is already counted: skip to the next line.
+                    offset = line + 1 < document.lineStarts.count ? document.lineStarts[line + 1] : haystack.count
+                } else {
+                    offset += 1
+                }
+            }
+        }
+        let current = lines.firstIndex { $0 >= scroll } ?? 0
+        search = Search(query: query, lines: lines, current: current)
+        reveal(height: height)
+    }
+
+    /// Moves to the next (`forward`) or previous match, wrapping around.
+    public mutating func nextMatch(forward: Bool, height: Int) {
+        guard var search, !search.lines.isEmpty else { return }
+        search.current = (search.current + (forward ? 1 : search.lines.count - 1)) % search.lines.count
+        self.search = search
+        reveal(height: height)
+    }
+
+    private mutating func reveal(height: Int) {
+        guard let search, search.lines.indices.contains(search.current) else { return }
+        let line = search.lines[search.current]
+        if line < scroll || line >= scroll + height {
+            scroll = max(0, min(line - height / 3, max(0, lineCount - height)))
+        }
+    }
+
+    /// The line containing byte `offset`, by binary search over line starts.
+    static func lineIndex(of offset: Int, in starts: [Int]) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
 
     /// Scrolls by `offset` lines within `height` visible rows.
     public mutating func scroll(by offset: Int, height: Int) {

@@ -198,7 +198,11 @@ public enum Views {
         }
         x = buffer.put("\(response.status) \(response.reason)", x: x, y: rect.y, style: statusStyle, clip: rect.inner.expandedVertically)
         let milliseconds = Int((response.totalTime * 1000).rounded())
-        var details = " · \(milliseconds) ms · \(ByteCount.format(response.size)) · \(response.routeName) @ \(response.environmentName)"
+        var details = ""
+        if let search = response.search {
+            details += search.lines.isEmpty ? " · /\(search.query) no match" : " · /\(search.query) \(search.current + 1)/\(search.lines.count)"
+        }
+        details += " · \(milliseconds) ms · \(ByteCount.format(response.size)) · \(response.routeName) @ \(response.environmentName)"
         if let path = response.jsonPath, !path.isEmpty, response.selection != nil {
             details += response.showWholeBody ? " · whole body (v: \(path))" : " · \(path) (v: whole body)"
         }
@@ -206,24 +210,54 @@ public enum Views {
 
         let inner = rect.inner
         let count = response.lineCount
+        let gutter = response.isText ? String(count).count + 3 : 0
+        let query = response.search?.query.lowercased()
         // Only the rows on screen are decoded, masked and coloured.
         for row in 0..<inner.height {
             let index = response.scroll + row
             guard index < count else { break }
             let y = inner.y + row
             let text = response.line(index)
+            let start: Int
             if response.isHeader(index) || !response.isJSON {
-                buffer.put(" " + text, x: inner.x, y: y, style: response.isHeader(index) ? Style(.cyan) : .plain, clip: inner)
-                continue
+                var x = inner.x + 1
+                if gutter > 0 && !response.isHeader(index) {
+                    let number = String(index - (response.showHeaders ? response.headerLines.count + 1 : 0) + 1)
+                    x = buffer.put(String(repeating: " ", count: gutter - 3 - number.count) + number + " │ ", x: x, y: y, style: hint, clip: inner)
+                }
+                start = x
+                buffer.put(text, x: x, y: y, style: response.isHeader(index) ? Style(.cyan) : .plain, clip: inner)
+            } else {
+                start = inner.x + 1
+                var column = start
+                for span in JSONLineHighlighter.spans(text) {
+                    column = buffer.put(span.text, x: column, y: y, style: span.style, clip: inner)
+                }
             }
-            var column = inner.x + 1
-            for span in JSONLineHighlighter.spans(text) {
-                column = buffer.put(span.text, x: column, y: y, style: span.style, clip: inner)
-            }
+            if let query, !query.isEmpty { highlight(query, in: text, x: start, y: y, clip: inner, into: &buffer) }
         }
         if count > inner.height {
             let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "
             buffer.put(position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1, style: hint)
+        }
+    }
+
+    /// Redraws every occurrence of `query` (case-insensitive) in `text` as a highlight.
+    static func highlight(_ query: String, in text: String, x: Int, y: Int, clip: Rect, into buffer: inout ScreenBuffer) {
+        let characters = Array(text)
+        let lowered = characters.map { $0.lowercased() }
+        let needle = Array(query).map { $0.lowercased() }
+        guard !needle.isEmpty, needle.count <= characters.count else { return }
+        var index = 0
+        while index <= characters.count - needle.count {
+            if Array(lowered[index..<(index + needle.count)]) == needle {
+                let prefix = CellWidth.of(String(characters[0..<index]))
+                buffer.put(String(characters[index..<(index + needle.count)]), x: x + prefix, y: y,
+                           style: Style(.yellow, bold: true, reverse: true), clip: clip)
+                index += needle.count
+            } else {
+                index += 1
+            }
         }
     }
 
@@ -244,7 +278,9 @@ public enum Views {
             x = buffer.put("\(frame) \(sending.request.method) \(sending.routeName) → \(sending.environmentName)\(more)\(progress) · Esc cancels  ",
                            x: x, y: rect.y, style: Style(.cyan))
         }
-        if let status = state.status {
+        if let query = state.responseQuery {
+            buffer.put("search: /\(query)▏  Enter finds · Esc cancels", x: x, y: rect.y, style: Style(.cyan))
+        } else if let status = state.status {
             buffer.put(status.text, x: x, y: rect.y, style: status.isError ? error : Style(.green))
         } else if state.inFlight.isEmpty {
             let hints = state.focus == .request && state.openRoute != nil

@@ -349,4 +349,61 @@ struct UpdateTests {
         let lines = Views.render(state).trimmedLines
         #expect(lines.contains { $0.contains("\"name\": \"item 19999\"") })
     }
+
+    @Test("/ in the Response pane searches the body; n and N cycle through matches with a count")
+    func search() throws {
+        var state = Fixtures.state(width: 100, height: 16)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        let items = (0..<50).map { "{\"city\":\"\($0 % 10 == 0 ? "Madrid" : "Paris")\"}" }.joined(separator: ",")
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("[" + items + "]"))))
+        state.press(.tab, .char("/"))
+        #expect(state.responseQuery == "")
+        state.type("MADRID")
+        #expect(Views.render(state).trimmedLines.last?.contains("search: /MADRID") == true)
+        state.press(.enter)
+        let search = try #require(state.response?.search)
+        #expect(search.lines.count == 5 && search.current == 0)
+        #expect(state.response?.line(search.lines[0]).contains("Madrid") == true)
+        let title = Views.render(state).trimmedLines.first { $0.contains("Response ──") } ?? ""
+        #expect(title.contains("/MADRID 1/5"))
+        state.press(.char("n"), .char("n"))
+        #expect(state.response?.search?.current == 2)
+        let line = try #require(state.response?.search?.lines[2])
+        #expect((state.response?.scroll ?? -1) <= line && line < (state.response?.scroll ?? 0) + state.responseBodyHeight)
+        state.press(.char("N"), .char("N"), .char("N"))
+        #expect(state.response?.search?.current == 4)
+        state.press(.char("/"))
+        state.type("Berlin")
+        state.press(.enter)
+        #expect(state.status?.text == "no match for 'Berlin'")
+        state.press(.char("/"), .escape)
+        #expect(state.responseQuery == nil && state.focus == .response)
+    }
+
+    @Test("text bodies get line numbers; binary bodies a note and a hex dump; a few bad bytes stay text")
+    func otherBodies() throws {
+        var state = Fixtures.state(width: 100, height: 16)
+        state.press(.enter)
+        var id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("first\nsecond \u{FF}\n", headers: []))))
+        var lines = Views.render(state).trimmedLines
+        #expect(lines.contains { $0.contains(" 1 │ first") })
+        #expect(lines.contains { $0.contains(" 2 │ second ÿ") })
+        id = try #require(state.press(.enter).sent.first?.id)
+        var invalid = Array("mostly text ".utf8)
+        invalid.append(0xFF)
+        invalid += Array(String(repeating: "and more text ", count: 20).utf8)
+        _ = state.update(.response(id: id, result: .success(HTTPResponse(status: 200, reason: "OK", body: invalid))))
+        #expect(state.response?.isText == true)
+        #expect(state.response?.line(0).contains("text \u{FFFD}and") == true)
+        id = try #require(state.press(.enter).sent.first?.id)
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 1]
+        _ = state.update(.response(id: id, result: .success(HTTPResponse(status: 200, reason: "OK",
+            headers: [HeaderField("Content-Type", "image/png")], body: png))))
+        lines = state.response?.allLines ?? []
+        #expect(lines.first == "binary body: 18 B, image/png")
+        #expect(lines[2] == "00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  |.PNG........IHDR|")
+        #expect(lines[3] == "00000010  00 01                                             |..|")
+    }
 }
