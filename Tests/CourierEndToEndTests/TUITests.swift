@@ -9,98 +9,99 @@ struct TUITests {
             + "\(CourierBinary.url.path) --config \(CourierBinary.workspace) \(extra)"
     }
 
-    @Test("send, switch environment, confirm a protected request, resize, quit, restore")
-    func fullSession() async throws {
+    /// Runs `body` with a sample API, a private state folder and the screen open in tmux.
+    private func withScreen(_ body: (TmuxSession, DemoProcess, URL) async throws -> Void) async throws {
         let demo = try await DemoProcess.start()
         defer { demo.terminate() }
         let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stateDirectory) }
-
         let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
         defer { tmux.kill() }
         try await tmux.waitFor("Routes")
-        try await tmux.waitFor("▸ development")
+        try await body(tmux, demo, stateDirectory)
+    }
 
-        // Open users.show (second route), send its default, read the JSON.
-        try tmux.send("j", "Enter")
-        try await tmux.waitFor("Request · users.show")
-        try tmux.send("Enter")
-        try await tmux.waitFor("\"street\": \"Calle de Alcalá 1\"")
-        try await tmux.waitFor("200 OK")
+    @Test("send, switch environment, confirm a protected request, resize, quit, restore")
+    func fullSession() async throws {
+        try await withScreen { tmux, demo, stateDirectory in
+            try await tmux.waitFor("▸ development")
 
-        // Fill the path parameter and send again.
-        try tmux.send("C-u")
-        try tmux.type("1")
-        try await tmux.waitFor("/dev/v1/users/1 ")
-        try tmux.send("Enter")
-        try await tmux.waitFor("\"name\": \"Ada\"")
+            // Open users.show (second route), send its default, read the JSON.
+            try tmux.send("j", "Enter")
+            try await tmux.waitFor("Request · users.show")
+            try tmux.send("Enter")
+            try await tmux.waitFor("\"street\": \"Calle de Alcalá 1\"")
+            try await tmux.waitFor("200 OK")
 
-        // Switch to production; the typed value stays and the next Enter goes there.
-        try tmux.send("Escape", "e")
-        try await tmux.waitFor("┌ Environment ")
-        try tmux.send("j", "Enter")
-        try await tmux.waitFor("environment: production (protected)")
-        try tmux.send("Enter")
-        try await tmux.waitFor("/prod/v1/users/1 ")
-        try tmux.send("Enter")
-        try await tmux.waitFor("\"name\": \"Grace\"", also: { $0.contains("users.show @ production") })
+            // Fill the path parameter and send again.
+            try tmux.send("C-u")
+            try tmux.type("1")
+            try await tmux.waitFor("/dev/v1/users/1 ")
+            try tmux.send("Enter")
+            try await tmux.waitFor("\"name\": \"Ada\"")
 
-        // A POST to protected production asks first: refuse, then confirm.
-        try tmux.send("Escape", "j", "j", "Enter")
-        try await tmux.waitFor("Request · users.create")
-        try tmux.send("Enter")
-        try await tmux.waitFor("Send to production?")
-        try tmux.send("n")
-        try await tmux.waitFor("not sent: POST to production cancelled")
-        #expect(try await demo.requestLog().contains { $0.hasPrefix("POST /prod/v1/users") } == false)
-        try tmux.send("Enter")
-        try await tmux.waitFor("Send to production?")
-        try tmux.send("y")
-        try await tmux.waitFor("201 Created")
-        #expect(try await demo.requestLog().filter { $0.hasPrefix("POST /prod/v1/users") }.count == 1)
+            // Switch to production; the typed value stays and the next Enter goes there.
+            try tmux.send("Escape", "e")
+            try await tmux.waitFor("┌ Environment ")
+            try tmux.send("j", "Enter")
+            try await tmux.waitFor("environment: production (protected)")
+            try tmux.send("Enter")
+            try await tmux.waitFor("/prod/v1/users/1 ")
+            try tmux.send("Enter")
+            try await tmux.waitFor("\"name\": \"Grace\"", also: { $0.contains("users.show @ production") })
 
-        // Resize below the minimum and back.
-        try tmux.resize(width: 20, height: 6)
-        try await tmux.waitFor("terminal too small")
-        try tmux.resize(width: 120, height: 40)
-        try await tmux.waitFor("Environments")
+            // A POST to protected production asks first: refuse, then confirm.
+            try tmux.send("Escape", "j", "j", "Enter")
+            try await tmux.waitFor("Request · users.create")
+            try tmux.send("Enter")
+            try await tmux.waitFor("Send to production?")
+            try tmux.send("n")
+            try await tmux.waitFor("not sent: POST to production cancelled")
+            #expect(try await demo.requestLog().contains { $0.hasPrefix("POST /prod/v1/users") } == false)
+            try tmux.send("Enter")
+            try await tmux.waitFor("Send to production?")
+            try tmux.send("y")
+            try await tmux.waitFor("201 Created")
+            #expect(try await demo.requestLog().filter { $0.hasPrefix("POST /prod/v1/users") }.count == 1)
 
-        // Quit from the Routes pane.
-        try tmux.send("Escape", "q")
-        try await tmux.waitFor("EXIT=0")
+            // Resize below the minimum and back.
+            try tmux.resize(width: 20, height: 6)
+            try await tmux.waitFor("terminal too small")
+            try tmux.resize(width: 120, height: 40)
+            try await tmux.waitFor("Environments")
 
-        // Start again: production is remembered, and so is the typed id.
-        let again = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
-        defer { again.kill() }
-        try await again.waitFor("▸ production")
-        try again.send("j", "Enter")
-        try await again.waitFor("id [ 1 ]")
-        try await again.waitFor("/prod/v1/users/1 ")
-        try again.send("C-c")
-        try await again.waitFor("EXIT=0")
+            // Quit from the Routes pane.
+            try tmux.send("Escape", "q")
+            try await tmux.waitFor("EXIT=0")
+
+            // Start again: production is remembered, and so is the typed id.
+            let again = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
+            defer { again.kill() }
+            try await again.waitFor("▸ production")
+            try again.send("j", "Enter")
+            try await again.waitFor("id [ 1 ]")
+            try await again.waitFor("/prod/v1/users/1 ")
+            try again.send("C-c")
+            try await again.waitFor("EXIT=0")
+        }
     }
 
     @Test("Esc cancels a slow request and the screen keeps working")
     func cancel() async throws {
-        let demo = try await DemoProcess.start()
-        defer { demo.terminate() }
-        let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: stateDirectory) }
-        let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
-        defer { tmux.kill() }
-        try await tmux.waitFor("Routes")
-        try tmux.send("/")
-        try tmux.type("delay")
-        try tmux.send("Enter")
-        try await tmux.waitFor("Request · delay")
-        try tmux.send("C-u")
-        try tmux.type("5000")
-        try tmux.send("Enter")
-        try await tmux.waitFor("GET delay → development")
-        try tmux.send("Escape")
-        try await tmux.waitFor("request cancelled")
-        try tmux.send("Escape", "q")
-        try await tmux.waitFor("EXIT=0")
+        try await withScreen { tmux, _, _ in
+            try tmux.send("/")
+            try tmux.type("delay")
+            try tmux.send("Enter")
+            try await tmux.waitFor("Request · delay")
+            try tmux.send("C-u")
+            try tmux.type("5000")
+            try tmux.send("Enter")
+            try await tmux.waitFor("GET delay → development")
+            try tmux.send("Escape")
+            try await tmux.waitFor("request cancelled")
+            try tmux.send("Escape", "q")
+            try await tmux.waitFor("EXIT=0")
+        }
     }
 
     @Test("a broken workspace never starts the screen: one message, exit 1")

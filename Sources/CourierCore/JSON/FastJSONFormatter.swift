@@ -289,31 +289,11 @@ enum FastJSONFormatter {
         (byte &- UInt8(ascii: "0")) < 10 || ((byte | 0x20) &- UInt8(ascii: "a")) < 6
     }
 
-    /// One multi-byte UTF-8 sequence (RFC 3629), as `JSONReader.scanUTF8` checks it.
+    /// One multi-byte UTF-8 sequence, checked by the same rules as `JSONReader`.
     @inline(__always)
     private static func scanUTF8(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
-        let lead = p.pointee
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        let continuation: Int
-        switch lead {
-        case 0xC2...0xDF: continuation = 1
-        case 0xE0: continuation = 2; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: continuation = 2
-        case 0xED: continuation = 2; upper = 0x9F
-        case 0xF0: continuation = 3; lower = 0x90
-        case 0xF1...0xF3: continuation = 3
-        case 0xF4: continuation = 3; upper = 0x8F
-        default: return nil
-        }
-        guard end - p > continuation else { return nil }
-        guard p[1] >= lower && p[1] <= upper else { return nil }
-        var index = 2
-        while index <= continuation {
-            guard p[index] & 0xC0 == 0x80 else { return nil }
-            index += 1
-        }
-        return p + continuation + 1
+        if case .valid(let length) = UTF8Sequence.validate(p, end) { return p + length }
+        return nil
     }
 
     /// The position after the run of ASCII digits at `p`, eight at a time where possible.

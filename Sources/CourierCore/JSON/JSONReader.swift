@@ -289,27 +289,14 @@ public struct JSONReader {
 
     /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
     private mutating func scanUTF8() throws(JSONSyntaxError) {
-        let lead = bytes[position]
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        let continuation: Int
-        switch lead {
-        case 0xC2...0xDF: continuation = 1
-        case 0xE0: continuation = 2; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: continuation = 2
-        case 0xED: continuation = 2; upper = 0x9F
-        case 0xF0: continuation = 3; lower = 0x90
-        case 0xF1...0xF3: continuation = 3
-        case 0xF4: continuation = 3; upper = 0x8F
-        default: throw error("invalid UTF-8 byte \(hex(lead))")
+        guard let base = bytes.baseAddress else { throw error("invalid UTF-8 sequence") }
+        let start = base + position
+        switch UTF8Sequence.validate(start, base + bytes.count) {
+        case .valid(let length): position += length
+        case .invalidLead: throw error("invalid UTF-8 byte \(hex(bytes[position]))")
+        case .truncated: throw error("truncated UTF-8 sequence")
+        case .invalid: throw error("invalid UTF-8 sequence")
         }
-        for i in 1...continuation {
-            guard position + i < bytes.count else { throw error("truncated UTF-8 sequence") }
-            let byte = bytes[position + i]
-            let (lo, hi) = i == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= lo && byte <= hi else { throw error("invalid UTF-8 sequence") }
-        }
-        position += continuation + 1
     }
 
     // MARK: Messages

@@ -154,21 +154,38 @@ private struct ConfigReader {
                     workspace.environments.append(try environment(env.key, env.value, join(path, env.key)))
                 }
             case "routes":
-                guard case .array(let items) = member.value else { throw fail(path, "expected an array, found \(member.value.typeDescription)") }
-                for (index, item) in items.enumerated() { routes.append(try route(item, "routes[\(index)]")) }
+                routes = try routeList(member)
             case "resources":
-                guard case .array(let items) = member.value else { throw fail(path, "expected an array, found \(member.value.typeDescription)") }
-                for (index, item) in items.enumerated() { resources += try resource(item, "resources[\(index)]") }
+                resources = try routeList(member)
             default: break
             }
         }
         guard !workspace.environments.isEmpty else { throw fail("environments", "at least one environment is required") }
-        workspace.routes = routes + resources
+        workspace.routes = try combine(routes, resources)
+        return workspace
+    }
+
+    /// The routes of a `routes` member, or the expanded routes of a `resources` member.
+    func routeList(_ member: JSONMember) throws(WorkspaceError) -> [Route] {
+        guard case .array(let items) = member.value else {
+            throw fail(member.key, "expected an array, found \(member.value.typeDescription)")
+        }
+        var result: [Route] = []
+        for (index, item) in items.enumerated() {
+            let path = "\(member.key)[\(index)]"
+            if member.key == "routes" { result.append(try route(item, path)) } else { result += try resource(item, path) }
+        }
+        return result
+    }
+
+    /// Routes first, then expanded resources; every name must be unique.
+    func combine(_ routes: [Route], _ resources: [Route]) throws(WorkspaceError) -> [Route] {
+        let all = routes + resources
         var seen: Set<String> = []
-        for route in workspace.routes where !seen.insert(route.name).inserted {
+        for route in all where !seen.insert(route.name).inserted {
             throw fail("routes", "two routes are named '\(route.name)'")
         }
-        return workspace
+        return all
     }
 
     func environment(_ name: String, _ value: JSONValue, _ path: String) throws(WorkspaceError) -> Environment {
@@ -345,16 +362,14 @@ private struct ConfigReader {
                     workspace.environments.append(env)
                 }
             case "routes":
-                guard case .array(let items) = member.value else { throw fail(path, "expected an array, found \(member.value.typeDescription)") }
-                for (index, item) in items.enumerated() { routes.append(try route(item, "routes[\(index)]")) }
+                routes = try routeList(member)
             case "resources":
-                guard case .array(let items) = member.value else { throw fail(path, "expected an array, found \(member.value.typeDescription)") }
-                for (index, item) in items.enumerated() { resources += try resource(item, "resources[\(index)]") }
+                resources = try routeList(member)
             default: break
             }
         }
         guard !workspace.environments.isEmpty else { throw fail("configurations", "at least one configuration is required") }
-        workspace.routes = routes + resources
+        workspace.routes = try combine(routes, resources)
         return workspace
     }
 }
