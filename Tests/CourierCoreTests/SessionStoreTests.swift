@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import CourierCore
+
+@Suite("Remembered state")
+struct SessionStoreTests {
+    private func store() -> (SessionStore, URL) {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("courier-state-\(UUID().uuidString)")
+        return (SessionStore(configPath: "/work/project/environments.json", processEnvironment: ["XDG_STATE_HOME": home.path]), home)
+    }
+
+    @Test("saves atomically under $XDG_STATE_HOME/courier and loads it back")
+    func roundTrip() throws {
+        let (store, home) = store()
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(store.fileURL.path.hasPrefix(home.path + "/courier/environments-"))
+        #expect(store.load().state == SessionState())
+        let state = SessionState(environment: "production", language: "es", fields: ["users.show": ["path.id": "7"]])
+        try store.save(state)
+        #expect(store.load().state == state)
+        #expect(store.load().warning == nil)
+    }
+
+    @Test("an unreadable file is moved aside with a message, and Courier starts fresh")
+    func unreadable() throws {
+        let (store, home) = store()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: store.fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: store.fileURL)
+        let (state, warning) = store.load()
+        #expect(state == SessionState())
+        #expect(warning?.hasPrefix("saved state was unreadable and was moved to ") == true)
+        #expect(FileManager.default.fileExists(atPath: store.fileURL.path + ".unreadable"))
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+    }
+
+    @Test("different workspace files get different state files; HOME is the fallback")
+    func keyedByPath() {
+        let a = SessionStore(configPath: "/a/environments.json", processEnvironment: ["HOME": "/home/u"])
+        let b = SessionStore(configPath: "/b/environments.json", processEnvironment: ["HOME": "/home/u"])
+        #expect(a.fileURL != b.fileURL)
+        #expect(a.fileURL.path.hasPrefix("/home/u/.local/state/courier/"))
+    }
+}
