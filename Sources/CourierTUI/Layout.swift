@@ -14,8 +14,10 @@ public struct Layout: Sendable, Equatable {
         let environmentRows = min(state.workspace.environments.count + 2, max(3, body / 3))
         environments = Rect(x: 0, y: 0, width: left, height: environmentRows)
         routes = Rect(x: 0, y: environmentRows, width: left, height: body - environmentRows)
-        let fields = state.openForm?.form.fields.count ?? 1
-        let requestRows = min(max(fields + 3, 5), max(5, body / 2))
+        // Border, URL line, one row per field, and the "header (none)" hint when there are no headers.
+        let form = state.openForm?.form
+        let rows = (form?.fields.count ?? 1) + (form?.fields.contains { $0.section == .header } == false ? 1 : 0)
+        let requestRows = min(max(rows + 3, 5), max(5, body / 2))
         request = Rect(x: left, y: 0, width: width - left, height: requestRows)
         response = Rect(x: left, y: requestRows, width: width - left, height: body - requestRows)
         statusBar = Rect(x: 0, y: height - 1, width: width, height: 1)

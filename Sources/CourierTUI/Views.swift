@@ -28,7 +28,7 @@ public enum Views {
     }
 
     static func drawTooSmall(_ state: AppState, into buffer: inout ScreenBuffer) {
-        let lines = ["terminal too small", "need \(AppState.minimumWidth)×\(AppState.minimumHeight), have \(state.width)×\(state.height)"]
+        let lines = ["terminal too small", "min \(AppState.minimumWidth)×\(AppState.minimumHeight), now \(state.width)×\(state.height)"]
         for (index, line) in lines.enumerated() {
             let x = max(0, (state.width - CellWidth.of(line)) / 2)
             buffer.put(line, x: x, y: max(0, state.height / 2 - 1) + index, style: index == 0 ? warning : hint)
@@ -171,7 +171,7 @@ public enum Views {
                 let under = cursor < text.count ? String(text[cursor]) : " "
                 buffer.put(under, x: cursorX, y: y, style: Style(.cyan, bold: true, reverse: false, underline: true), clip: inner)
             }
-            buffer.put("]", x: max(end, x + 1) + (focused && cursor >= text.count ? 1 : 0), y: y, style: hint, clip: inner)
+            buffer.put("]", x: max(end, x + 1) + 1, y: y, style: hint, clip: inner)
         }
     }
 
