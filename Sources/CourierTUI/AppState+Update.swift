@@ -34,6 +34,7 @@ extension AppState {
         if key == .ctrl("c") { return [.save(session), .quit] }
         if let modal { return handle(key, in: modal) }
         if responseQuery != nil { return typeQuery(key) }
+        if pathFilter != nil { return typePath(key) }
         if key == .escape { return escape() }
         if isFiltering { return filter(key) }
         switch key {
@@ -57,6 +58,8 @@ extension AppState {
         case .char("L"): return cycleLanguage()
         case .char("/") where focus == .response && response != nil:
             responseQuery = ""
+        case .char("p") where focus == .response && response?.isJSON == true:
+            pathFilter = (response?.jsonPath ?? "", response?.jsonPath)
         case .char("/"):
             focus = .routes
             isFiltering = true
@@ -169,6 +172,29 @@ extension AppState {
         default: break
         }
         response = shown
+    }
+
+    /// Keys while typing a `json_path` in the Response pane: every change is applied at once.
+    private mutating func typePath(_ key: Key) -> [Effect] {
+        guard let filter = pathFilter else { return [] }
+        var typed = filter.typed
+        let before = filter.before
+        switch key {
+        case .char(let character): typed.append(character)
+        case .backspace: if !typed.isEmpty { typed.removeLast() }
+        case .ctrl("u"): typed = ""
+        case .enter:
+            pathFilter = nil
+            return []
+        case .escape:
+            pathFilter = nil
+            response?.apply(path: before ?? "")
+            return []
+        default: return []
+        }
+        pathFilter = (typed, before)
+        response?.apply(path: typed)
+        return []
     }
 
     /// Keys while typing a search in the Response pane.

@@ -21,6 +21,9 @@ public struct AppState: Sendable {
     public var isFiltering = false
     /// Text being typed after `/` in the Response pane, while searching.
     public var responseQuery: String?
+    /// The `json_path` being typed after `p` in the Response pane (applied live), and the
+    /// path that was shown before, restored by Esc.
+    public var pathFilter: (typed: String, before: String?)?
     /// The focused pane.
     public var focus: Pane = .routes
     /// Forms of routes opened so far, by route name (values survive switching routes).

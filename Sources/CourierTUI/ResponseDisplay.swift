@@ -32,6 +32,8 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var isText = false
     /// The active search, if any.
     public var search: Search?
+    /// The body as received, kept for JSON so a `json_path` can be applied live.
+    public var raw: [UInt8] = []
 
     /// A search through the shown body: the query and the pane lines that contain it.
     public struct Search: Sendable, Equatable {
@@ -68,14 +70,8 @@ public struct ResponseDisplay: Sendable, Equatable {
            let pretty = try? formatter.format(response.body) {
             isJSON = true
             body = TextDocument(pretty)
-            if let jsonPath, !jsonPath.isEmpty {
-                do {
-                    let range = try JSONPath(jsonPath).select(in: response.body)
-                    selection = TextDocument((try? formatter.format(response.body, range: range)) ?? [])
-                } catch {
-                    selection = TextDocument(lines: ["(\(error.description); v shows the whole body)"])
-                }
-            }
+            raw = response.body
+            if let jsonPath, !jsonPath.isEmpty { apply(path: jsonPath) }
         } else if BodyKind.isBinary(response.body) {
             isJSON = false
             body = TextDocument(lines: [BodyKind.binaryNote(size: response.body.count, contentType: response.contentType), ""]
@@ -86,6 +82,26 @@ public struct ResponseDisplay: Sendable, Equatable {
             body = TextDocument(response.body)
         }
         if response.body.isEmpty { body = TextDocument(lines: ["(empty body)"]) }
+    }
+
+    /// Shows the part of the body at `path` (`""` shows everything), or why it is not there.
+    public mutating func apply(path: String) {
+        guard isJSON else { return }
+        scroll = 0
+        search = nil
+        guard !path.isEmpty else {
+            jsonPath = nil
+            selection = nil
+            return
+        }
+        jsonPath = path
+        showWholeBody = false
+        do {
+            let range = try JSONPath(path).select(in: raw)
+            selection = TextDocument((try? JSONFormatter().format(raw, range: range)) ?? [])
+        } catch {
+            selection = TextDocument(lines: ["(\(error.description); v shows the whole body)"])
+        }
     }
 
     /// The document the body area shows now.

@@ -13,7 +13,7 @@ extension Views {
         "                  Ctrl-U clear · Ctrl-N add header · Ctrl-D remove",
         "                  Space toggles booleans · Ctrl-E $EDITOR · F1 help",
         "Response          j k PgUp PgDn g G scroll · h headers · v json_path",
-        "                  / search · n N next / previous match",
+        "                  / search · n N next / previous match · p json_path filter",
         "q                 quit (lists, Response)  Ctrl-C quit anywhere",
     ]
 

@@ -278,7 +278,9 @@ public enum Views {
             x = buffer.put("\(frame) \(sending.request.method) \(sending.routeName) → \(sending.environmentName)\(more)\(progress) · Esc cancels  ",
                            x: x, y: rect.y, style: Style(.cyan))
         }
-        if let query = state.responseQuery {
+        if let filter = state.pathFilter {
+            buffer.put("json path: \(filter.typed)▏  applied as you type · Enter keeps · Esc restores", x: x, y: rect.y, style: Style(.cyan))
+        } else if let query = state.responseQuery {
             buffer.put("search: /\(query)▏  Enter finds · Esc cancels", x: x, y: rect.y, style: Style(.cyan))
         } else if let status = state.status {
             buffer.put(status.text, x: x, y: rect.y, style: status.isError ? error : Style(.green))

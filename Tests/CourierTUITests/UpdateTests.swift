@@ -406,4 +406,28 @@ struct UpdateTests {
         #expect(lines[2] == "00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  |.PNG........IHDR|")
         #expect(lines[3] == "00000010  00 01                                             |..|")
     }
+
+    @Test("p filters the response by a json_path as you type; Esc restores the route's path")
+    func pathFilter() throws {
+        var state = Fixtures.state(width: 100, height: 20)
+        state.press(.down, .enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        let body = "{\"address\": {\"city\": \"Madrid\", \"zip\": \"28014\"}, \"items\": [{\"n\": 1}, {\"n\": 2}]}"
+        _ = state.update(.response(id: id, result: .success(Fixtures.response(body))))
+        #expect(state.response?.allLines == ["\"Madrid\""])
+        state.press(.tab, .char("p"), .ctrl("u"))
+        #expect(state.response?.allLines.first == "{")
+        state.type("items.1")
+        #expect(state.response?.allLines == ["{", "  \"n\": 2", "}"])
+        state.type("9")
+        #expect(state.response?.allLines == ["(json path 'items.19' not found: 'items' is an array of 2 elements; v shows the whole body)"])
+        #expect(Views.render(state).trimmedLines.last?.contains("json path: items.19") == true)
+        state.press(.escape)
+        #expect(state.pathFilter == nil)
+        #expect(state.response?.allLines == ["\"Madrid\""])
+        state.press(.char("p"), .ctrl("u"))
+        state.type("address.zip")
+        state.press(.enter)
+        #expect(state.response?.allLines == ["\"28014\""] && state.pathFilter == nil)
+    }
 }
