@@ -70,7 +70,9 @@ extension AppState {
             case .environments: return environmentsKey(key)
             case .routes: return routesKey(key)
             case .request: if key == .enter { return send() }
-            case .response: responseKey(key)
+            case .response:
+                if key == .char("c") || key == .char("C") { return copy(path: key == .char("C")) }
+                responseKey(key)
             }
         }
         return []
@@ -172,6 +174,32 @@ extension AppState {
         default: break
         }
         response = shown
+    }
+
+    /// The largest body `c` puts on the clipboard: terminals drop bigger OSC 52 payloads.
+    public static let clipboardLimit = 1 << 20
+
+    /// `c` copies what the body area shows (the `json_path` selection or the whole body),
+    /// `C` the `json_path` itself.
+    private mutating func copy(path: Bool) -> [Effect] {
+        guard let shown = response else { return [] }
+        if path {
+            guard let jsonPath = shown.jsonPath, !jsonPath.isEmpty, !shown.showWholeBody else {
+                status = StatusLine(text: "no json_path shown (p sets one)", isError: true)
+                return []
+            }
+            status = StatusLine(text: "copied json path \(jsonPath)", isError: false)
+            return [.copy(text: jsonPath)]
+        }
+        let document = shown.shownBody
+        guard document.bytes.count <= Self.clipboardLimit else {
+            status = StatusLine(text: "\(ByteCount.format(document.bytes.count)) is too large for the clipboard; p narrows it", isError: true)
+            return []
+        }
+        let text = (0..<document.lineCount).map(document.line).joined(separator: "\n")
+        let masked = shown.secretValues.reduce(text) { $1.isEmpty ? $0 : $0.replacingOccurrences(of: $1, with: "••••••") }
+        status = StatusLine(text: "copied \(ByteCount.format(masked.utf8.count)) to the clipboard", isError: false)
+        return [.copy(text: masked)]
     }
 
     /// Keys while typing a `json_path` in the Response pane: every change is applied at once.

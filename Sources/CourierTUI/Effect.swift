@@ -10,6 +10,8 @@ public enum Effect: Sendable, Equatable {
     case save(SessionState)
     /// Open `$EDITOR` on `text`; answer with `.editorFinished`.
     case openEditor(text: String)
+    /// Put `text` on the terminal's clipboard (OSC 52).
+    case copy(text: String)
     /// Leave the program.
     case quit
 }

@@ -430,4 +430,26 @@ struct UpdateTests {
         state.press(.enter)
         #expect(state.response?.allLines == ["\"28014\""] && state.pathFilter == nil)
     }
+
+    @Test("c copies the shown selection (secrets masked), C the json_path; too-large bodies are refused")
+    func copy() throws {
+        var state = Fixtures.state(width: 100, height: 20)
+        state.press(.down, .enter)
+        var id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"address\": {\"city\": \"dev-secret Madrid\"}}"))))
+        state.press(.tab)
+        #expect(state.press(.char("c")) == [.copy(text: "\"•••••• Madrid\"")])
+        #expect(state.press(.char("C")) == [.copy(text: "address.city")])
+        state.press(.char("v"))
+        #expect(state.press(.char("C")).isEmpty && state.status?.isError == true)
+        state.press(.escape, .enter)   // back to Routes, reopen the form
+        id = try #require(state.press(.enter).sent.first?.id)
+        let big = "[" + String(repeating: "\"0123456789abcdef\",", count: 70_000) + "0]"
+        _ = state.update(.response(id: id, result: .success(Fixtures.response(big))))
+        state.press(.escape, .tab, .tab)
+        #expect(state.focus == .response)
+        state.press(.char("v"))
+        #expect(state.press(.char("c")).isEmpty)
+        #expect(state.status?.text.contains("too large for the clipboard") == true)
+    }
 }
