@@ -372,11 +372,12 @@ extension AppState {
             }
             return []
         }
-        let request: HTTPRequest
+        var request: HTTPRequest
         do {
             var input = try form.input()
             input.language = language
             request = try builder.build(route: route, environment: environment, input: input)
+            request.maxBodyInMemory = maxBodyInMemory
         } catch let error as FormError {
             status = StatusLine(text: error.description, isError: true)
             return []

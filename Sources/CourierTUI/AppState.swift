@@ -50,6 +50,9 @@ public struct AppState: Sendable {
     public var spinnerFrame = 0
     /// Next request id.
     public var nextRequestID = 1
+    /// Response bodies above this size are saved to a file rather than shown
+    /// (`COURIER_MAX_BODY_MB`, default 256 MB).
+    public var maxBodyInMemory = 256 << 20
 
     /// A request that has been sent and not answered yet.
     public struct InFlight: Sendable, Equatable {

@@ -61,12 +61,19 @@ public struct ResponseDisplay: Sendable, Equatable {
         status = response.status
         reason = response.reason
         totalTime = response.totalTime
-        size = response.body.count
+        size = response.bodySize
         secretValues = request.secretValues
         headerLines = response.headers.map { request.masking("\($0.name): \($0.value)") }
         self.jsonPath = jsonPath
         let formatter = JSONFormatter()
-        if BodyKind.looksLikeJSON(response.body, contentType: response.contentType),
+        if let file = response.bodyFile {
+            isJSON = false
+            body = TextDocument(lines: [
+                "The body (\(ByteCount.format(response.bodySize))) is larger than the in-memory limit and was saved to:",
+                "  \(file)",
+                "", "Open it with a pager, or `courier format \(file)`. COURIER_MAX_BODY_MB sets the limit.",
+            ])
+        } else if BodyKind.looksLikeJSON(response.body, contentType: response.contentType),
            let pretty = try? formatter.format(response.body) {
             isJSON = true
             body = TextDocument(pretty)
@@ -81,7 +88,7 @@ public struct ResponseDisplay: Sendable, Equatable {
             isText = true
             body = TextDocument(response.body)
         }
-        if response.body.isEmpty { body = TextDocument(lines: ["(empty body)"]) }
+        if response.body.isEmpty && response.bodyFile == nil { body = TextDocument(lines: ["(empty body)"]) }
     }
 
     /// Shows the part of the body at `path` (`""` shows everything), or why it is not there.

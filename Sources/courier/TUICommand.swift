@@ -40,6 +40,9 @@ struct TUICommand: AsyncParsableCommand {
         let store = SessionStore(configPath: workspace.config, processEnvironment: environment)
         let (session, warning) = store.load()
         var state = AppState(workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)
+        if let megabytes = environment["COURIER_MAX_BODY_MB"].flatMap(Int.init), megabytes > 0 {
+            state.maxBodyInMemory = megabytes << 20
+        }
         if let warning {
             state.status = AppState.StatusLine(text: warning, isError: true)
         } else if let server {

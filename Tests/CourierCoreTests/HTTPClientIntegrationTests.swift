@@ -98,6 +98,20 @@ struct HTTPClientIntegrationTests {
         }
     }
 
+    @Test("a body above the in-memory cap is saved to a file, byte for byte")
+    func largeBodySpill() async throws {
+        try await withServer { server, client in
+            let url = server.url("/dev/v1/large?items=200")
+            let inMemory = try await client.send(get(url))
+            let spilled = try await client.send(get(url) { $0.maxBodyInMemory = 1000 })
+            let path = try #require(spilled.bodyFile)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(spilled.body.isEmpty && spilled.bodySize == inMemory.body.count)
+            #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == inMemory.body)
+            #expect(inMemory.bodyFile == nil)
+        }
+    }
+
     @Test("a slow server times out with the timeout named")
     func timeout() async throws {
         try await withServer { server, client in

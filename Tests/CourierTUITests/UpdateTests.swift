@@ -452,4 +452,19 @@ struct UpdateTests {
         #expect(state.press(.char("c")).isEmpty)
         #expect(state.status?.text.contains("too large for the clipboard") == true)
     }
+
+    @Test("a body saved to a file is shown as its size and path, and requests carry the cap")
+    func savedBody() throws {
+        var state = Fixtures.state(width: 120, height: 20)
+        state.maxBodyInMemory = 4096
+        state.press(.enter)
+        let sent = try #require(state.press(.enter).sent.first)
+        #expect(sent.request.maxBodyInMemory == 4096)
+        let response = HTTPResponse(status: 200, reason: "OK", body: [], bodyFile: "/tmp/courier-body-x", bodySize: 3 << 30)
+        _ = state.update(.response(id: sent.id, result: .success(response)))
+        #expect(state.response?.allLines.prefix(2) == [
+            "The body (3.0 GB) is larger than the in-memory limit and was saved to:", "  /tmp/courier-body-x",
+        ])
+        #expect(Views.render(state).trimmedLines.contains { $0.contains("200 OK · 12 ms · 3.0 GB") || $0.contains("200 OK · 0 ms · 3.0 GB") })
+    }
 }

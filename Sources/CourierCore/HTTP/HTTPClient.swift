@@ -114,19 +114,34 @@ public final class HTTPClient: Sendable {
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(request.timeout * 1000)))
             let firstByte = clock.now - started
             var bytes: [UInt8] = []
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length < 1 << 30 {
+            let cap = request.maxBodyInMemory ?? Int.max
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length <= cap, length < 1 << 30 {
                 bytes.reserveCapacity(length)
             }
+            var spill: BodySpill?
+            var received = 0
             for try await chunk in response.body {
-                bytes.append(contentsOf: chunk.readableBytesView)
-                progress?(bytes.count)
+                received += chunk.readableBytes
+                if spill == nil && received > cap {
+                    // Past the cap the body goes to a file, so a huge download cannot exhaust memory.
+                    spill = try BodySpill(startingWith: bytes)
+                    bytes = []
+                }
+                if let spill {
+                    try spill.write(chunk.readableBytesView)
+                } else {
+                    bytes.append(contentsOf: chunk.readableBytesView)
+                }
+                progress?(received)
             }
+            try spill?.close()
             var fields: [HeaderField] = []
             for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
             return HTTPResponse(
                 status: Int(response.status.code), reason: response.status.reasonPhrase,
                 version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
-                totalTime: (clock.now - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url
+                totalTime: (clock.now - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url,
+                bodyFile: spill?.path, bodySize: received
             )
         } catch {
             throw Self.translate(error, url: url, timeout: request.timeout)

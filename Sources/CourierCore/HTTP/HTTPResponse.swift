@@ -20,12 +20,20 @@ public struct HTTPResponse: Sendable, Equatable {
     public var redirectCount: Int
     /// How many attempts were made (1 without retries).
     public var attempts: Int
+    /// Where the body was saved when it was larger than the request's in-memory cap
+    /// (`body` is then empty).
+    public var bodyFile: String?
+    /// Body size in bytes, wherever it is.
+    public var bodySize: Int
 
     /// A response value.
     public init(
         status: Int, reason: String, version: String = "HTTP/1.1", headers: [HeaderField] = [], body: [UInt8] = [],
-        totalTime: Double = 0, timeToFirstByte: Double = 0, finalURL: String = "", redirectCount: Int = 0, attempts: Int = 1
+        totalTime: Double = 0, timeToFirstByte: Double = 0, finalURL: String = "", redirectCount: Int = 0, attempts: Int = 1,
+        bodyFile: String? = nil, bodySize: Int? = nil
     ) {
+        self.bodyFile = bodyFile
+        self.bodySize = bodySize ?? body.count
         self.status = status
         self.reason = reason
         self.version = version

@@ -28,6 +28,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var isProtectedEnvironment: Bool
     /// Resolved values of secret variables, to mask wherever the request is shown.
     public var secretValues: [String]
+    /// Bodies larger than this many bytes are saved to a temporary file instead of memory.
+    public var maxBodyInMemory: Int?
 
     /// A request; the defaults suit a quick GET.
     public init(
