@@ -156,19 +156,32 @@ extension AppState {
         guard var shown = response else { return }
         let page = max(1, responseBodyHeight - 1)
         switch key {
-        case .down, .char("j"): shown.scroll(by: 1, height: responseBodyHeight)
-        case .up, .char("k"): shown.scroll(by: -1, height: responseBodyHeight)
-        case .pageDown, .char(" "): shown.scroll(by: page, height: responseBodyHeight)
-        case .pageUp, .char("b"): shown.scroll(by: -page, height: responseBodyHeight)
-        case .home, .char("g"): shown.scroll = 0
-        case .end, .char("G"): shown.scroll(by: Int.max / 2, height: responseBodyHeight)
+        case .down, .char("j"): shown.moveCursor(by: 1, height: responseBodyHeight)
+        case .up, .char("k"): shown.moveCursor(by: -1, height: responseBodyHeight)
+        case .pageDown, .char(" "): shown.moveCursor(by: page, height: responseBodyHeight)
+        case .pageUp, .char("b"): shown.moveCursor(by: -page, height: responseBodyHeight)
+        case .home, .char("g"): shown.moveCursor(by: -shown.lineCount, height: responseBodyHeight)
+        case .end, .char("G"): shown.moveCursor(by: shown.lineCount, height: responseBodyHeight)
         case .char("h"):
             shown.showHeaders.toggle()
             shown.scroll = 0
+            shown.cursor = 0
         case .char("v"):
             shown.showWholeBody.toggle()
             shown.scroll = 0
+            shown.cursor = 0
             shown.search = nil
+            shown.resetFolds()
+        case .char("f"): shown.toggleFold()
+        case .char("F"):
+            // Cycle: fold to depth 1, 2, 3, then unfold everything.
+            let next: Int? = switch shown.foldDepth {
+            case nil: 1
+            case let depth? where depth < 3: depth + 1
+            default: nil
+            }
+            shown.fold(toDepth: next)
+            status = StatusLine(text: next.map { "folded to depth \($0)" } ?? "unfolded", isError: false)
         case .char("n"): shown.nextMatch(forward: true, height: responseBodyHeight)
         case .char("N"): shown.nextMatch(forward: false, height: responseBodyHeight)
         default: break
@@ -179,24 +192,35 @@ extension AppState {
     /// The largest body `c` puts on the clipboard: terminals drop bigger OSC 52 payloads.
     public static let clipboardLimit = 1 << 20
 
-    /// `c` copies what the body area shows (the `json_path` selection or the whole body),
-    /// `C` the `json_path` itself.
+    /// `c` copies the value under the cursor (the whole body when it is not JSON), `C` the
+    /// `json_path` of the value under the cursor.
     private mutating func copy(path: Bool) -> [Effect] {
         guard let shown = response else { return [] }
+        let document = shown.unfoldedBody
+        let headerCount = shown.showHeaders ? shown.headerLines.count + 1 : 0
+        let row = shown.cursor - headerCount
+        let line = row < 0 ? nil : (shown.folded?.sourceLines[safe: row] ?? row)
         if path {
-            guard let jsonPath = shown.jsonPath, !jsonPath.isEmpty, !shown.showWholeBody else {
-                status = StatusLine(text: "no json_path shown (p sets one)", isError: true)
+            let base = shown.showWholeBody ? "" : (shown.jsonPath ?? "")
+            let inner = shown.isJSON ? line.flatMap { JSONLineLocator.path(of: $0, in: document) } : nil
+            let full = [base, inner ?? ""].filter { !$0.isEmpty }.joined(separator: ".")
+            guard !full.isEmpty else {
+                status = StatusLine(text: "the top-level value has no json_path", isError: true)
                 return []
             }
-            status = StatusLine(text: "copied json path \(jsonPath)", isError: false)
-            return [.copy(text: jsonPath)]
+            status = StatusLine(text: "copied json path \(full)", isError: false)
+            return [.copy(text: full)]
         }
-        let document = shown.shownBody
-        guard document.bytes.count <= Self.clipboardLimit else {
-            status = StatusLine(text: "\(ByteCount.format(document.bytes.count)) is too large for the clipboard; p narrows it", isError: true)
+        var text: String
+        if shown.isJSON, let line, let value = JSONLineLocator.value(at: line, in: document) {
+            text = value
+        } else {
+            text = (0..<document.lineCount).map(document.line).joined(separator: "\n")
+        }
+        guard text.utf8.count <= Self.clipboardLimit else {
+            status = StatusLine(text: "\(ByteCount.format(text.utf8.count)) is too large for the clipboard; p narrows it", isError: true)
             return []
         }
-        let text = (0..<document.lineCount).map(document.line).joined(separator: "\n")
         let masked = shown.secretValues.reduce(text) { $1.isEmpty ? $0 : $0.replacingOccurrences(of: $1, with: "••••••") }
         status = StatusLine(text: "copied \(ByteCount.format(masked.utf8.count)) to the clipboard", isError: false)
         return [.copy(text: masked)]

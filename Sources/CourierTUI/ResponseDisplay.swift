@@ -34,6 +34,12 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var search: Search?
     /// The body as received, kept for JSON so a `json_path` can be applied live.
     public var raw: [UInt8] = []
+    /// Containers folded or unfolded by hand (source line numbers of their opening lines).
+    public var toggledFolds: Set<Int> = []
+    /// Fold every container at this depth or deeper.
+    public var foldDepth: Int?
+    /// The folded form of the current body, when anything is folded.
+    public var folded: FoldedView?
 
     /// A search through the shown body: the query and the pane lines that contain it.
     public struct Search: Sendable, Equatable {
@@ -52,6 +58,8 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var showHeaders = false
     /// First visible line.
     public var scroll = 0
+    /// The line under the cursor (folding and the view follow it).
+    public var cursor = 0
 
     /// Prepares `response` for display.
     public init(requestID: Int, request: HTTPRequest, response: HTTPResponse, jsonPath: String?) {
@@ -95,7 +103,9 @@ public struct ResponseDisplay: Sendable, Equatable {
     public mutating func apply(path: String) {
         guard isJSON else { return }
         scroll = 0
+        cursor = 0
         search = nil
+        resetFolds()
         guard !path.isEmpty else {
             jsonPath = nil
             selection = nil
@@ -111,8 +121,53 @@ public struct ResponseDisplay: Sendable, Equatable {
         }
     }
 
-    /// The document the body area shows now.
-    public var shownBody: TextDocument { showWholeBody ? body : (selection ?? body) }
+    /// The body or selection before folding.
+    public var unfoldedBody: TextDocument { showWholeBody ? body : (selection ?? body) }
+
+    /// The document the body area shows now (folded when folds are set).
+    public var shownBody: TextDocument { folded?.document ?? unfoldedBody }
+
+    /// Folds or unfolds the container at (or around) the top line on screen.
+    public mutating func toggleFold() {
+        guard isJSON else { return }
+        let headerCount = showHeaders ? headerLines.count + 1 : 0
+        let row = max(0, cursor - headerCount)
+        let source = folded?.sourceLines[safe: row] ?? row
+        guard let opening = FoldedView.container(of: source, in: unfoldedBody) else { return }
+        if toggledFolds.contains(opening) { toggledFolds.remove(opening) } else { toggledFolds.insert(opening) }
+        refold(keeping: opening)
+    }
+
+    /// Folds every container at `depth` or deeper (`nil` unfolds everything).
+    public mutating func fold(toDepth depth: Int?) {
+        guard isJSON else { return }
+        foldDepth = depth
+        toggledFolds = []
+        refold(keeping: nil)
+    }
+
+    private mutating func refold(keeping source: Int?) {
+        search = nil
+        let headerCount = showHeaders ? headerLines.count + 1 : 0
+        if toggledFolds.isEmpty && foldDepth == nil {
+            folded = nil
+            cursor = headerCount + (source ?? 0)
+        } else {
+            let view = FoldedView(unfoldedBody, toggled: toggledFolds, depth: foldDepth)
+            folded = view
+            let row = source.flatMap { wanted in view.sourceLines.lastIndex { $0 <= wanted } } ?? 0
+            cursor = headerCount + row
+        }
+        cursor = min(cursor, max(0, lineCount - 1))
+        scroll = min(scroll, cursor)
+    }
+
+    /// Drops every fold (the body shown changed).
+    mutating func resetFolds() {
+        toggledFolds = []
+        foldDepth = nil
+        folded = nil
+    }
 
     /// Lines in the pane: headers (when shown), a blank line, then the body.
     public var lineCount: Int { (showHeaders ? headerLines.count + 1 : 0) + shownBody.lineCount }
@@ -193,6 +248,7 @@ public struct ResponseDisplay: Sendable, Equatable {
     private mutating func reveal(height: Int) {
         guard let search, search.lines.indices.contains(search.current) else { return }
         let line = search.lines[search.current]
+        cursor = line
         if line < scroll || line >= scroll + height {
             scroll = max(0, min(line - height / 3, max(0, lineCount - height)))
         }
@@ -209,8 +265,16 @@ public struct ResponseDisplay: Sendable, Equatable {
         return low
     }
 
-    /// Scrolls by `offset` lines within `height` visible rows.
+    /// Scrolls by `offset` lines within `height` visible rows, keeping the cursor on screen.
     public mutating func scroll(by offset: Int, height: Int) {
         scroll = min(max(0, scroll + offset), max(0, lineCount - height))
+        cursor = min(max(cursor, scroll), scroll + height - 1)
+    }
+
+    /// Moves the cursor by `offset` lines; the view follows it.
+    public mutating func moveCursor(by offset: Int, height: Int) {
+        cursor = min(max(0, cursor + offset), max(0, lineCount - 1))
+        if cursor < scroll { scroll = cursor }
+        if cursor >= scroll + height { scroll = cursor - height + 1 }
     }
 }

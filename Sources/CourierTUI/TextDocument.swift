@@ -45,3 +45,8 @@ public struct TextDocument: Sendable, Equatable {
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 }
+
+extension Array {
+    /// The element at `index`, or nil when it is out of range.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

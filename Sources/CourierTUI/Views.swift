@@ -235,6 +235,9 @@ public enum Views {
                 }
             }
             if let query, !query.isEmpty { highlight(query, in: text, x: start, y: y, clip: inner, into: &buffer) }
+            if index == response.cursor && state.focus == .response {
+                buffer.put("▸", x: inner.x, y: y, style: focusedBorder, clip: inner)
+            }
         }
         if count > inner.height {
             let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "

@@ -266,7 +266,7 @@ struct UpdateTests {
         state.press(.char("v"))
         #expect(state.response?.allLines.first == "{")
         state.press(.char("j"), .char("j"))
-        #expect(state.response?.scroll == 2)
+        #expect(state.response?.cursor == 2 && state.response?.scroll == 0)
         state.press(.char("G"))
         let height = state.responseBodyHeight
         #expect(state.response?.scroll == (state.response?.allLines.count ?? 0) - height)
@@ -466,5 +466,57 @@ struct UpdateTests {
             "The body (3.0 GB) is larger than the in-memory limit and was saved to:", "  /tmp/courier-body-x",
         ])
         #expect(Views.render(state).trimmedLines.contains { $0.contains("200 OK · 12 ms · 3.0 GB") || $0.contains("200 OK · 0 ms · 3.0 GB") })
+    }
+
+    @Test("F folds to depth 1, 2, 3 and back; f folds the container at the cursor")
+    func folding() throws {
+        var state = Fixtures.state(width: 100, height: 20)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))))
+        state.press(.tab)
+        state.press(.char("F"))
+        #expect(state.response?.allLines == ["{", "  \"a\": { … 5 lines … },", "  \"d\": 2", "}"])
+        #expect(state.status?.text == "folded to depth 1")
+        state.press(.char("F"))
+        #expect(state.response?.allLines == ["{", "  \"a\": {", "    \"b\": 1,", "    \"c\": [ … 2 lines … ]", "  },", "  \"d\": 2", "}"])
+        state.press(.char("F"), .char("F"))
+        #expect(state.response?.allLines.count == 10 && state.response?.folded == nil)
+        // f with the cursor on "b" folds its container, "a", and the cursor lands on it.
+        state.press(.char("j"), .char("j"), .char("f"))
+        #expect(state.response?.allLines == ["{", "  \"a\": { … 5 lines … },", "  \"d\": 2", "}"])
+        #expect(state.response?.cursor == 1)
+        state.press(.char("f"))
+        #expect(state.response?.allLines.count == 10)
+        state.press(.char("g"), .char("f"))
+        #expect(state.response?.allLines == ["{ … 8 lines … }"])
+    }
+
+    @Test("the path and value under the cursor are found from the pretty lines", arguments: [
+        (1, "id", "7"),
+        (3, "items", "[\n  {\n    \"n\": \"a.b\"\n  },\n  [\n    1,\n    2\n  ]\n]"),
+        (5, "items.0.n", "\"a.b\""),
+        (7, "items.1", "[\n  1,\n  2\n]"),
+        (9, "items.1.1", "2"),
+        (12, "quoted \"key\"", "null"),
+    ])
+    func locator(line: Int, path: String, value: String) throws {
+        let body = "{\"id\": 7, \"x\": true, \"items\": [{\"n\": \"a.b\"}, [1, 2]], \"quoted \\\"key\\\"\": null}"
+        let document = TextDocument(try JSONFormatter().format(Array(body.utf8)))
+        #expect(JSONLineLocator.path(of: line, in: document) == path)
+        #expect(JSONLineLocator.value(at: line, in: document) == value)
+    }
+
+    @Test("C copies the path under the cursor, prefixed by the json_path shown")
+    func copyPathUnderCursor() throws {
+        var state = Fixtures.state(width: 100, height: 20)
+        state.press(.down, .enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"address\": {\"city\": \"Madrid\", \"zip\": \"1\"}}"))))
+        state.press(.tab, .char("p"), .ctrl("u"))
+        state.type("address")
+        state.press(.enter, .char("j"), .char("j"))
+        #expect(state.press(.char("C")) == [.copy(text: "address.zip")])
+        #expect(state.press(.char("c")) == [.copy(text: "\"1\"")])
     }
 }
