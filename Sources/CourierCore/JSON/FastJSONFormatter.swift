@@ -255,7 +255,12 @@ enum FastJSONFormatter {
                 let quote = word ^ (ones &* 0x22)
                 let slash = word ^ (ones &* 0x5C)
                 let special = ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word) | word
-                if special & highs != 0 { break }
+                let hits = special & highs
+                if hits != 0 {
+                    // The lowest flagged byte is always a real hit (borrows only run upward).
+                    p += hits.trailingZeroBitCount >> 3
+                    break
+                }
                 p += 8
             }
             guard p < end else { return nil }
