@@ -1,3 +1,4 @@
+import Foundation
 import CourierCore
 import Testing
 @testable import CourierTUI
@@ -101,6 +102,57 @@ struct RenderTests {
         let left = Layout(width: 80, height: 16, state: state).environments.width
         #expect(Array(line)[left - 1] == "│")
         #expect(Array(line)[left] == "┌" || Array(line)[left] == "│")
+    }
+}
+
+@Suite("Viewer on a large document")
+struct LargeDocumentRenderTests {
+    /// A response of 30,000 items (~120,000 pretty lines) in a 100×20 screen.
+    static func state() throws -> AppState {
+        var state = Fixtures.state(width: 100, height: 20)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        let items = (0..<30_000).map { "{\"id\":\($0),\"tags\":[\"t\($0 % 7)\"]}" }.joined(separator: ",")
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"items\":[" + items + "]}"))))
+        state.press(.tab)
+        return state
+    }
+
+    private func bodyRows(_ state: AppState) -> [String] {
+        let layout = Layout(width: state.width, height: state.height, state: state)
+        let lines = Views.render(state).lines
+        return (layout.response.inner.y..<(layout.response.inner.y + layout.response.inner.height)).map { row in
+            String(Array(lines[row]).dropFirst(layout.response.inner.x).prefix(layout.response.inner.width))
+                .replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }
+    }
+
+    @Test("top, middle and end render the right lines with the cursor marker and position")
+    func topMiddleEnd() throws {
+        var state = try Self.state()
+        let height = state.responseBodyHeight
+        var rows = bodyRows(state)
+        #expect(rows[0] == "▸{")
+        #expect(rows[1] == "   \"items\": [")
+        #expect(rows[2] == "     {")
+        #expect(rows[3] == "       \"id\": 0,")
+
+        // Middle: item 15000 starts at line 2 + 15000 * 6.
+        state.press(.char("/"))
+        state.type("\"id\": 15000,")
+        state.press(.enter)
+        rows = bodyRows(state)
+        let cursorRow = try #require(rows.firstIndex { $0.hasPrefix("▸") })
+        #expect(rows[cursorRow] == "▸      \"id\": 15000,")
+        #expect(rows[cursorRow - 1] == "     {")
+
+        state.press(.char("G"))
+        rows = bodyRows(state)
+        #expect(rows[height - 1] == "▸}")
+        #expect(rows[height - 2] == "   ]")
+        #expect(rows[height - 3] == "     }")
+        let total = state.response?.lineCount ?? 0
+        #expect(Views.render(state).trimmedLines.contains { $0.contains("\(total - height + 1)-\(total)/\(total)") })
     }
 }
 
