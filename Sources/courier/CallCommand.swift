@@ -86,7 +86,10 @@ struct CallCommand: AsyncParsableCommand {
         let response: HTTPResponse
         switch result {
         case .success(let value): response = value
-        case .failure(let error): throw CLIFailure(error)
+        case .failure(let error):
+            var failure = CLIFailure(error)
+            failure.message = request.masking(failure.message)  // a URL may carry a secret
+            throw failure
         }
         try ResponsePrinter(include: include, raw: raw, color: Console.useColor, request: request)
             .print(response, jsonPath: jsonPath ?? route.jsonPath)
