@@ -141,9 +141,13 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// Folds every container at `depth` or deeper (`nil` unfolds everything).
     public mutating func fold(toDepth depth: Int?) {
         guard isJSON else { return }
+        let headerCount = showHeaders ? headerLines.count + 1 : 0
+        let row = max(0, cursor - headerCount)
+        let source = folded?.sourceLines[safe: row] ?? row
         foldDepth = depth
         toggledFolds = []
-        refold(keeping: nil)
+        // The cursor stays on its line, or on the fold that now hides it.
+        refold(keeping: source)
     }
 
     private mutating func refold(keeping source: Int?) {

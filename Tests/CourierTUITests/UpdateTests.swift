@@ -519,4 +519,16 @@ struct UpdateTests {
         #expect(state.press(.char("C")) == [.copy(text: "address.zip")])
         #expect(state.press(.char("c")) == [.copy(text: "\"1\"")])
     }
+
+    @Test("folding everything keeps the cursor on its line, or on the fold that hides it")
+    func foldKeepsCursor() throws {
+        var state = Fixtures.state(width: 100, height: 20)
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))))
+        state.press(.tab, .char("j"), .char("j"), .char("F"))
+        #expect(state.response?.cursor == 1)
+        state.press(.char("G"), .char("F"))   // depth 2 with the cursor on the last line
+        #expect(state.response.map { $0.line($0.cursor) } == "}")
+    }
 }
