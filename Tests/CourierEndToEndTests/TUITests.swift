@@ -104,6 +104,21 @@ struct TUITests {
         }
     }
 
+    @Test("--demo runs the sample API in-process: the first route answers without any other server")
+    func demoMode() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let tmux = try TmuxSession(command: "cd \(CourierBinary.packageRoot.path) && env XDG_STATE_HOME=\(state.path) "
+                                   + "\(CourierBinary.url.path) --demo")
+        defer { tmux.kill() }
+        try await tmux.waitFor("sample API on http://127.0.0.1:")
+        try tmux.send("Enter", "Enter")
+        try await tmux.waitFor("users.index @ development")
+        try await tmux.waitFor("\"name\": \"Pablo\"")
+        try tmux.send("Escape", "q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     @Test("a broken workspace never starts the screen: one message, exit 1")
     func brokenWorkspace() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-broken.json")
