@@ -31,6 +31,7 @@ struct RequestBuilderTests {
         ("/users/:id", ["id": "{{city}}"], [], "http://127.0.0.1:4010/dev/v1/users/Madrid"),
         ("/users", [:], [QueryItem("city", "{{city}}"), QueryItem("q", "a&b=c")],
          "http://127.0.0.1:4010/dev/v1/users?city=Madrid&q=a%26b%3Dc"),
+        ("/users", [:], [QueryItem("{{city}}_id", "1")], "http://127.0.0.1:4010/dev/v1/users?Madrid_id=1"),
     ])
     func urls(path: String, params: [String: String], query: [QueryItem], expected: String) throws {
         let route = Route(name: "r", method: "GET", path: path)

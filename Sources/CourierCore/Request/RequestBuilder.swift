@@ -103,8 +103,9 @@ public struct RequestBuilder: Sendable {
         }
         var encodedQuery: [String] = []
         for item in query {
+            let name = try Template.render(item.name, in: context)
             let value = try Template.render(item.value, in: context)
-            encodedQuery.append(PercentEncoding.queryComponent(item.name) + "=" + PercentEncoding.queryComponent(value))
+            encodedQuery.append(PercentEncoding.queryComponent(name) + "=" + PercentEncoding.queryComponent(value))
         }
 
         var url = Self.join(base: base, path: path)
