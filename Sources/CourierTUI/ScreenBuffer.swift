@@ -66,10 +66,10 @@ public struct ScreenBuffer: Sendable, Equatable {
 
     /// Fills a rectangle with spaces in `style`.
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
-        for row in max(0, rect.y)..<min(height, rect.y + rect.height) {
-            for column in max(0, rect.x)..<min(width, rect.x + rect.width) {
-                cells[row * width + column] = Cell(text: " ", style: style)
-            }
+        let rows = max(0, rect.y)..<max(max(0, rect.y), min(height, rect.y + rect.height))
+        let columns = max(0, rect.x)..<max(max(0, rect.x), min(width, rect.x + rect.width))
+        for row in rows {
+            for column in columns { cells[row * width + column] = Cell(text: " ", style: style) }
         }
     }
 

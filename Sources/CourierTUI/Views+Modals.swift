@@ -56,7 +56,7 @@ extension Views {
         let rect = Rect(x: (buffer.width - width) / 2, y: (buffer.height - height) / 2, width: width, height: height)
         buffer.fill(rect)
         buffer.box(rect, title: title, style: style)
-        for (index, line) in lines.prefix(rect.inner.height).enumerated() {
+        for (index, line) in lines.prefix(max(0, rect.inner.height)).enumerated() {
             buffer.put(" " + line.0, x: rect.inner.x, y: rect.inner.y + index, style: line.1, clip: rect.inner)
         }
     }

@@ -62,7 +62,7 @@ public enum Views {
         buffer.box(rect, title: "Environments", style: paneBorder(state, .environments))
         let inner = rect.inner
         let start = scrollStart(cursor: state.environmentCursor, rows: inner.height)
-        for (row, index) in (start..<state.workspace.environments.count).prefix(inner.height).enumerated() {
+        for (row, index) in (start..<state.workspace.environments.count).prefix(max(0, inner.height)).enumerated() {
             let environment = state.workspace.environments[index]
             let active = index == state.activeEnvironment
             var style: Style = environment.isProtected ? warning : (active ? Style(bold: true) : .plain)
@@ -93,7 +93,7 @@ public enum Views {
             return
         }
         let start = scrollStart(cursor: state.routeCursor, rows: inner.height)
-        for (row, index) in (start..<routes.count).prefix(inner.height).enumerated() {
+        for (row, index) in (start..<routes.count).prefix(max(0, inner.height)).enumerated() {
             let route = routes[index]
             let y = inner.y + row
             let selected = index == state.routeCursor
@@ -145,7 +145,7 @@ public enum Views {
         let start = scrollStart(cursor: focusRow, rows: available)
         let context = state.builder.context(environment: state.environment, input: RequestInput())
         let nameWidth = min(16, (form.fields.map { CellWidth.of($0.name) }.max() ?? 4) + 1)
-        for (offset, row) in rows.dropFirst(start).prefix(available).enumerated() {
+        for (offset, row) in rows.dropFirst(start).prefix(max(0, available)).enumerated() {
             let y = inner.y + 1 + offset
             var x = buffer.put(" " + row.label.padding(toLength: 7, withPad: " ", startingAt: 0), x: inner.x, y: y, style: hint, clip: inner)
             guard let field = row.field else {

@@ -72,6 +72,22 @@ struct RenderTests {
         }
     }
 
+    @Test("every size from 0×0 to 130×45 renders without trapping, with a form, a response and a dialog open")
+    func anySize() throws {
+        var state = Fixtures.state(session: SessionState(environment: "production"))
+        state.press(.down, .down, .enter)
+        let id = try #require(state.press(.enter, .char("y")).sent.first?.id)
+        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"東京\": [1, 2, {\"😀\": null}]}"))))
+        state.press(.char("?"))
+        for width in stride(from: 0, through: 130, by: 7) {
+            for height in stride(from: 0, through: 45, by: 3) {
+                _ = state.update(.resize(width: width, height: height))
+                let buffer = Views.render(state)
+                #expect(buffer.lines.count == height)
+            }
+        }
+    }
+
     @Test("the confirmation dialog names the environment and the request")
     func confirmDialog() {
         var state = Fixtures.state(session: SessionState(environment: "production"))
