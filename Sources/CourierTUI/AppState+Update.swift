@@ -182,6 +182,11 @@ extension AppState {
             }
             shown.fold(toDepth: next)
             status = StatusLine(text: next.map { "folded to depth \($0)" } ?? "unfolded", isError: false)
+        case .char(let digit) where digit.isASCII && digit.isNumber:
+            // 1–9 fold everything to that depth; 0 unfolds.
+            let depth = Int(String(digit)) ?? 0
+            shown.fold(toDepth: depth == 0 ? nil : depth)
+            status = StatusLine(text: depth == 0 ? "unfolded" : "folded to depth \(depth)", isError: false)
         case .char("n"): shown.nextMatch(forward: true, height: responseBodyHeight)
         case .char("N"): shown.nextMatch(forward: false, height: responseBodyHeight)
         default: break

@@ -14,7 +14,7 @@ extension Views {
         "                  Space toggles booleans · Ctrl-E $EDITOR · F1 help",
         "Response          j k PgUp PgDn g G scroll · h headers · v json_path",
         "                  / search · n N next / previous match · p json_path filter",
-        "                  f fold here · F fold all to depth 1/2/3/none",
+        "                  f fold here · F cycle fold depth · 1-9 fold to depth · 0 unfold",
         "                  c copy value · C copy its json_path (OSC 52 clipboard)",
         "q                 quit (lists, Response)  Ctrl-C quit anywhere",
     ]

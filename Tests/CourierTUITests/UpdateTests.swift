@@ -530,5 +530,10 @@ struct UpdateTests {
         #expect(state.response?.cursor == 1)
         state.press(.char("G"), .char("F"))   // depth 2 with the cursor on the last line
         #expect(state.response.map { $0.line($0.cursor) } == "}")
+        state.press(.char("2"))
+        #expect(state.response?.allLines.contains("    \"c\": [ … 2 lines … ]") == true)
+        #expect(state.status?.text == "folded to depth 2")
+        state.press(.char("0"))
+        #expect(state.response?.folded == nil && state.response?.allLines.count == 10)
     }
 }
