@@ -28,12 +28,13 @@ enum CourierMain {
             Console.error(error.description)
             code = 1
         } catch {
-            let message = Courier.fullMessage(for: error)
             if Courier.exitCode(for: error) == .success {
-                Console.out(message + "\n")
+                Console.out(Courier.fullMessage(for: error) + "\n")  // --help, --version
                 code = 0
             } else {
-                Console.error(message)
+                // One line, as every other error: the usage text is one `--help` away.
+                let message = Courier.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                Console.error(message + " (see 'courier --help')")
                 code = 1
             }
         }
