@@ -47,7 +47,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore", "CourierSampleAPI"]),
+        .testTarget(
+            name: "CourierCoreTests",
+            dependencies: [
+                "CourierCore", "CourierSampleAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
         .testTarget(name: "CourierEndToEndTests", dependencies: ["CourierCore"]),
     ],

@@ -178,8 +178,7 @@ public final class HTTPClient: Sendable {
             default: return .other("\(client) (\(url))")
             }
         }
-        if let ssl = error as? NIOSSLError { return .tls(url: url, reason: "\(ssl)") }
-        if let ssl = error as? BoringSSLError { return .tls(url: url, reason: Self.describe(ssl)) }
+        if error is NIOSSLError || error is BoringSSLError { return .tls(url: url, reason: tlsReason(String(describing: error))) }
         let text = String(describing: error)
         if let io = error as? IOError {
             return .connection(url: url, reason: Self.describe(errno: io.errnoCode, fallback: text))
@@ -191,7 +190,7 @@ public final class HTTPClient: Sendable {
                                ?? "could not connect")
         }
         if text.lowercased().contains("certificate") || text.contains("SSL") {
-            return .tls(url: url, reason: text)
+            return .tls(url: url, reason: tlsReason(text))
         }
         return .other("\(text) (\(url))")
     }
@@ -206,10 +205,14 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    private static func describe(_ error: BoringSSLError) -> String {
-        let text = String(describing: error)
+    /// A readable reason from BoringSSL's error text (`…OPENSSL_internal:WRONG_VERSION_NUMBER…`).
+    static func tlsReason(_ text: String) -> String {
         if text.contains("CERTIFICATE_VERIFY_FAILED") {
             return "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
+        }
+        if let marker = text.range(of: "OPENSSL_internal:") {
+            let code = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
+            if !code.isEmpty { return "handshake failed: " + code.lowercased().replacingOccurrences(of: "_", with: " ") }
         }
         return text
     }

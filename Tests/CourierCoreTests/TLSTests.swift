@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import HummingbirdTLS
+import NIOSSL
+import Testing
+@testable import CourierCore
+
+/// Certificate verification against a real TLS server on loopback whose certificate is
+/// signed by a test CA (fixtures generated once with openssl, valid for 100 years).
+@Suite("TLS verification")
+struct TLSTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/tls")
+    static let caFile = fixtures.appendingPathComponent("ca.pem").path
+
+    /// Runs `body` with an HTTPS server answering `{"tls":true}` on an ephemeral port.
+    private func withTLSServer(_ body: (Int) async throws -> Void) async throws {
+        let certificate = try NIOSSLCertificate(file: Self.fixtures.appendingPathComponent("server.pem").path, format: .pem)
+        let key = try NIOSSLPrivateKey(file: Self.fixtures.appendingPathComponent("server-key.pem").path, format: .pem)
+        let tls = TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(key))
+        let responder = CallbackResponder<BasicRequestContext> { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"tls\":true}")))
+        }
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            responder: responder, server: try .tls(.http1(), tlsConfiguration: tls),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }
+        )
+        let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+        var port = 0
+        for await bound in ports {
+            port = bound
+            break
+        }
+        do {
+            try await body(port)
+        } catch {
+            server.cancel()
+            throw error
+        }
+        server.cancel()
+    }
+
+    private func send(_ port: Int, _ tls: TLSSettings) async -> Result<CourierCore.HTTPResponse, TransportError> {
+        let client = CourierCore.HTTPClient()
+        let request = CourierCore.HTTPRequest(method: "GET", url: "https://127.0.0.1:\(port)/", timeout: 5, tls: tls)
+        let result: Result<CourierCore.HTTPResponse, TransportError>
+        do throws(TransportError) {
+            result = .success(try await client.send(request))
+        } catch {
+            result = .failure(error)
+        }
+        await client.shutdown()
+        return result
+    }
+
+    @Test("verification is on by default: an unknown CA is a TLS failure naming the fix")
+    func verifiesByDefault() async throws {
+        try await withTLSServer { port in
+            guard case .failure(.tls(_, let reason)) = await send(port, TLSSettings()) else {
+                Issue.record("expected a TLS failure")
+                return
+            }
+            #expect(reason.contains("certificate verify failed"))
+            #expect(reason.contains("ca_file"))
+        }
+    }
+
+    @Test("the environment's ca_file makes the server trusted")
+    func customCA() async throws {
+        try await withTLSServer { port in
+            let result = await send(port, TLSSettings(caFile: Self.caFile))
+            #expect((try? result.get())?.status == 200)
+            #expect((try? result.get()).map { String(decoding: $0.body, as: UTF8.self) } == "{\"tls\":true}")
+        }
+    }
+
+    @Test("insecure skips verification, and only when asked")
+    func insecure() async throws {
+        try await withTLSServer { port in
+            #expect((try? await send(port, TLSSettings(insecure: true)).get())?.status == 200)
+        }
+    }
+
+    @Test("a CA file that cannot be read is reported before connecting")
+    func missingCAFile() async {
+        let result = await send(1, TLSSettings(caFile: "/nonexistent/ca.pem"))
+        #expect(throws: TransportError.tls(url: "https://127.0.0.1:1/", reason: "CA file /nonexistent/ca.pem cannot be read")) {
+            try result.get()
+        }
+    }
+}
