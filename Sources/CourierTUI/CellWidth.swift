@@ -41,3 +41,13 @@ public enum CellWidth {
             || (0x2600...0x26FF).contains(v) && [0x2614, 0x2615, 0x26A1, 0x26AA, 0x26AB, 0x26BD, 0x26BE, 0x26C4, 0x26C5, 0x26D4, 0x26EA, 0x26F2, 0x26F3, 0x26F5, 0x26FA, 0x26FD].contains(v)
     }
 }
+
+extension String {
+    /// The string cut or right-padded with spaces to `width` characters (plain Swift, no
+    /// NSString bridging on the render path).
+    func padded(to width: Int) -> String {
+        let count = self.count
+        if count >= width { return String(prefix(width)) }
+        return self + String(repeating: " ", count: width - count)
+    }
+}

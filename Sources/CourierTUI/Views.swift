@@ -103,7 +103,7 @@ public enum Views {
             var x = buffer.put(selected ? "▸ " : "  ", x: inner.x, y: y, style: base, clip: inner)
             var verb = methodStyle(route.method)
             verb.reverse = highlighted
-            x = buffer.put(route.method.padding(toLength: 7, withPad: " ", startingAt: 0), x: x, y: y, style: verb, clip: inner)
+            x = buffer.put(route.method.padded(to: 7), x: x, y: y, style: verb, clip: inner)
             x = buffer.put(route.path, x: x, y: y, style: base, clip: inner)
             var dim = hint
             dim.reverse = highlighted
@@ -121,7 +121,7 @@ public enum Views {
             buffer.put("Pick a route and press Enter", x: inner.x + 1, y: inner.y, style: hint, clip: inner)
             return
         }
-        var x = buffer.put(" " + route.method.padding(toLength: 7, withPad: " ", startingAt: 0), x: inner.x, y: inner.y,
+        var x = buffer.put(" " + route.method.padded(to: 7), x: inner.x, y: inner.y,
                            style: methodStyle(route.method), clip: inner)
         switch state.resolvedURL {
         case .success(let url)?:
@@ -147,14 +147,14 @@ public enum Views {
         let nameWidth = min(16, (form.fields.map { CellWidth.of($0.name) }.max() ?? 4) + 1)
         for (offset, row) in rows.dropFirst(start).prefix(max(0, available)).enumerated() {
             let y = inner.y + 1 + offset
-            var x = buffer.put(" " + row.label.padding(toLength: 7, withPad: " ", startingAt: 0), x: inner.x, y: y, style: hint, clip: inner)
+            var x = buffer.put(" " + row.label.padded(to: 7), x: inner.x, y: y, style: hint, clip: inner)
             guard let field = row.field else {
                 buffer.put("(none) · Ctrl-N adds one", x: x, y: y, style: hint, clip: inner)
                 continue
             }
             let focused = state.focus == .request && row.index == form.focus
             let label = field.section == .header ? "" : field.name
-            x = buffer.put(label.padding(toLength: nameWidth, withPad: " ", startingAt: 0), x: x, y: y,
+            x = buffer.put(label.padded(to: nameWidth), x: x, y: y,
                            style: focused ? Style(bold: true) : .plain, clip: inner)
             var valueStyle: Style = needsAttention(field, context: context) ? Style(.red, underline: true) : .plain
             if field.kind == .bool { valueStyle.foreground = .magenta }

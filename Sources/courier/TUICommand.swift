@@ -20,10 +20,23 @@ struct TUICommand: AsyncParsableCommand {
     var demo = false
 
     func run() async throws {
+        try await Self.launch(TUIArguments(config: workspace.config, env: env, demo: demo))
+    }
+
+    /// Opens the screen. Shared by this command and `CourierMain`'s fast path, so it uses
+    /// no ArgumentParser types.
+    static func launch(_ arguments: TUIArguments) async throws {
+        let env = arguments.env
+        let demo = arguments.demo
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CLIFailure("the interactive screen needs a terminal; see 'courier --help' for the commands")
         }
-        let loaded = try workspace.load()
+        let loaded: Workspace
+        do {
+            loaded = try WorkspaceLoader().load(path: arguments.config)
+        } catch {
+            throw CLIFailure(error.description)
+        }
         if let env { _ = try loaded.environment(named: env) }
 
         var server: SampleServer?
@@ -36,8 +49,8 @@ struct TUICommand: AsyncParsableCommand {
             if let port = server?.port { setenv("COURIER_DEMO_PORT", String(port), 1) }
         }
 
-        let environment = ProcessInfo.processInfo.environment
-        let store = SessionStore(configPath: workspace.config, processEnvironment: environment)
+        let environment = ProcessEnvironment.current()
+        let store = SessionStore(configPath: arguments.config, processEnvironment: environment)
         let (session, warning) = store.load()
         var state = AppState(workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)
         if let megabytes = environment["COURIER_MAX_BODY_MB"].flatMap(Int.init), megabytes > 0 {
@@ -50,7 +63,7 @@ struct TUICommand: AsyncParsableCommand {
         }
 
         let input = InputWatcher()
-        let terminal = await NcursesTerminal(useColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        let terminal = await NcursesTerminal(useColor: environment["NO_COLOR"] == nil)
         let runtime = await Runtime(state: state, terminal: terminal, input: input, store: store)
         await runtime.run()
         await server?.stop()

@@ -17,11 +17,23 @@ public enum Template {
 
     /// The names used as `{{name}}` in `text`, in order of appearance.
     public static func variableNames(in text: String) -> [String] {
+        // Called for every field on every frame: plain byte scanning, no Foundation.
         var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            names.append(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
-            rest = rest[close.upperBound...]
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) { end += 1 }
+            guard end + 1 < bytes.count else { break }
+            var name = bytes[(index + 2)..<end]
+            while name.first == UInt8(ascii: " ") || name.first == UInt8(ascii: "\t") { name = name.dropFirst() }
+            while name.last == UInt8(ascii: " ") || name.last == UInt8(ascii: "\t") { name = name.dropLast() }
+            names.append(String(decoding: name, as: UTF8.self))
+            index = end + 2
         }
         return names
     }

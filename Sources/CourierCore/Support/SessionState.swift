@@ -1,6 +1,6 @@
 /// What Courier remembers between runs for one workspace file: the active environment,
 /// the language and the values typed into each route's form.
-public struct SessionState: Codable, Sendable, Equatable {
+public struct SessionState: Sendable, Equatable {
     /// Name of the active environment.
     public var environment: String?
     /// Chosen `Accept-Language`.

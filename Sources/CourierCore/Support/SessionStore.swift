@@ -3,12 +3,16 @@ import Foundation
 /// Saves `SessionState` under `$XDG_STATE_HOME/courier/` (default `~/.local/state/courier/`),
 /// one file per workspace file, keyed by the workspace's absolute path.
 ///
-/// Writes are atomic (write to a temporary file, then rename), so a crash never leaves a
+/// Writes are atomic (write a temporary file, then rename), so a crash never leaves a
 /// half-written state. A state file that cannot be decoded is moved aside, not deleted, and
-/// reported once.
+/// reported once. The file is JSON read with Courier's own parser, which keeps start-up
+/// lean (no Codable machinery on the path to the first frame).
 public struct SessionStore: Sendable {
     /// The state file for this workspace.
-    public let fileURL: URL
+    public let path: String
+
+    /// The state file as a URL.
+    public var fileURL: URL { URL(fileURLWithPath: path) }
 
     /// The store for the workspace at `configPath`, resolving the folder from `processEnvironment`.
     public init(configPath: String, processEnvironment: [String: String]) {
@@ -18,29 +22,95 @@ public struct SessionStore: Sendable {
         } else {
             base = (processEnvironment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         }
-        let absolute = URL(fileURLWithPath: configPath).standardizedFileURL.path
-        let stem = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
-            .filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        fileURL = URL(fileURLWithPath: base).appendingPathComponent("courier")
-            .appendingPathComponent("\(stem)-\(Self.fnv1a(absolute)).json")
+        let absolute = Self.absolute(configPath, processEnvironment: processEnvironment)
+        var stem = FileBytes.fileName(absolute)
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        stem = stem.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        path = "\(base)/courier/\(stem)-\(Self.fnv1a(absolute)).json"
     }
 
     /// The saved state (empty if none) and a warning when an unreadable file was moved aside.
     public func load() -> (state: SessionState, warning: String?) {
-        guard let data = try? Data(contentsOf: fileURL) else { return (SessionState(), nil) }
-        if let state = try? JSONDecoder().decode(SessionState.self, from: data) { return (state, nil) }
-        let aside = fileURL.appendingPathExtension("unreadable")
-        try? FileManager.default.removeItem(at: aside)
-        try? FileManager.default.moveItem(at: fileURL, to: aside)
-        return (SessionState(), "saved state was unreadable and was moved to \(aside.path)")
+        guard case .success(let bytes) = FileBytes.read(path) else { return (SessionState(), nil) }
+        if let state = try? Self.decode(bytes) { return (state, nil) }
+        let aside = path + ".unreadable"
+        unlink(aside)
+        rename(path, aside)
+        return (SessionState(), "saved state was unreadable and was moved to \(aside)")
     }
 
     /// Saves `state` atomically.
     public func save(_ state: SessionState) throws {
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try encoder.encode(state).write(to: fileURL, options: .atomic)
+        try FileManager.default.createDirectory(atPath: FileBytes.directory(path), withIntermediateDirectories: true)
+        let temporary = path + ".tmp-\(getpid())"
+        try Data(Self.encode(state).utf8).write(to: URL(fileURLWithPath: temporary))
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    // MARK: Format
+
+    static func encode(_ state: SessionState) -> String {
+        var members: [JSONMember] = []
+        if let environment = state.environment { members.append(JSONMember("environment", .string(environment))) }
+        if let language = state.language { members.append(JSONMember("language", .string(language))) }
+        let routes = state.fields.keys.sorted().map { route in
+            JSONMember(route, .object((state.fields[route] ?? [:]).keys.sorted().map { key in
+                JSONMember(key, .string(state.fields[route]?[key] ?? ""))
+            }))
+        }
+        members.append(JSONMember("fields", .object(routes)))
+        return JSONValue.object(members).serialized + "\n"
+    }
+
+    struct DecodeError: Error {}
+
+    static func decode(_ bytes: [UInt8]) throws -> SessionState {
+        let root = try JSONValue.parse(bytes)
+        guard case .object = root else { throw DecodeError() }
+        var state = SessionState()
+        if let value = root["environment"] {
+            guard case .string(let text) = value else { throw DecodeError() }
+            state.environment = text
+        }
+        if let value = root["language"] {
+            guard case .string(let text) = value else { throw DecodeError() }
+            state.language = text
+        }
+        if let value = root["fields"] {
+            guard case .object(let routes) = value else { throw DecodeError() }
+            for route in routes {
+                guard case .object(let fields) = route.value else { throw DecodeError() }
+                var values: [String: String] = [:]
+                for field in fields {
+                    guard case .string(let text) = field.value else { throw DecodeError() }
+                    values[field.key] = text
+                }
+                state.fields[route.key] = values
+            }
+        }
+        return state
+    }
+
+    /// `path` made absolute against the working directory, with `.` and `..` resolved.
+    static func absolute(_ path: String, processEnvironment: [String: String]) -> String {
+        var parts: [Substring] = []
+        let full: String
+        if path.hasPrefix("/") {
+            full = path
+        } else {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let cwd = getcwd(&buffer, buffer.count).map { _ in String(cString: buffer) } ?? processEnvironment["PWD"] ?? ""
+            full = cwd + "/" + path
+        }
+        for part in full.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// 64-bit FNV-1a, hex: a stable key for a path (Swift's `hashValue` changes per run).

@@ -16,16 +16,14 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads the workspace at `path`.
     public func load(path: String) throws(WorkspaceError) -> Workspace {
-        let name = (path as NSString).lastPathComponent
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
-            throw .unreadable(file: path, reason: reason)
+        switch FileBytes.read(path) {
+        case .success(let bytes):
+            return try load(bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
+        case .failure(.missing):
+            throw .unreadable(file: path, reason: "no such file")
+        case .failure(.unreadable):
+            throw .unreadable(file: path, reason: "permission denied or not a file")
         }
-        let directory = (((path as NSString).standardizingPath) as NSString).deletingLastPathComponent
-        return try load(bytes: [UInt8](data), fileName: name, baseDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// Loads a workspace from bytes; `fileName` is used in messages.

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The process environment read straight from `environ`, without Foundation's ProcessInfo
+/// (its set-up is a measurable part of the screen's start-up memory).
+enum ProcessEnvironment {
+    static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
