@@ -23,6 +23,9 @@ extension AppState {
             return []
         case .editorFinished(let result):
             return finishEditing(result)
+        case .notice(let text, let isError):
+            status = StatusLine(text: text, isError: isError)
+            return []
         case .key(let key):
             return handle(key)
         }
@@ -31,7 +34,7 @@ extension AppState {
     // MARK: Keys
 
     private mutating func handle(_ key: Key) -> [Effect] {
-        if key == .ctrl("c") { return [.save(session), .quit] }
+        if key == .ctrl("c") { return [.saveSession, .quit] }
         if let modal { return handle(key, in: modal) }
         if responseQuery != nil { return typeQuery(key) }
         if pathFilter != nil { return typePath(key) }
@@ -52,7 +55,7 @@ extension AppState {
         }
         if focus == .request, openRoute != nil { return editForm(key) }
         switch key {
-        case .char("q"): return [.save(session), .quit]
+        case .char("q"): return [.saveSession, .quit]
         case .char("?"): modal = .help
         case .char("e"): modal = .environmentSwitcher(cursor: activeEnvironment)
         case .char("L"): return cycleLanguage()
@@ -94,15 +97,17 @@ extension AppState {
     }
 
     private mutating func filter(_ key: Key) -> [Effect] {
+        switch TextEntry.apply(key, to: &routeFilter) {
+        case .edited:
+            routeCursor = 0
+            return []
+        case .backspaceOnEmpty:
+            isFiltering = false
+            return []
+        case .ignored:
+            break
+        }
         switch key {
-        case .char(let character):
-            routeFilter.append(character)
-            routeCursor = 0
-        case .backspace:
-            if routeFilter.isEmpty { isFiltering = false } else { routeFilter.removeLast() }
-            routeCursor = 0
-        case .ctrl("u"):
-            routeFilter = ""
         case .down, .up:
             return routesKey(key)
         case .enter:
@@ -226,7 +231,7 @@ extension AppState {
             status = StatusLine(text: "\(ByteCount.format(text.utf8.count)) is too large for the clipboard; p narrows it", isError: true)
             return []
         }
-        let masked = shown.secretValues.reduce(text) { $1.isEmpty ? $0 : $0.replacingOccurrences(of: $1, with: "••••••") }
+        let masked = SecretMask.apply(text, hiding: shown.secretValues)
         status = StatusLine(text: "copied \(ByteCount.format(masked.utf8.count)) to the clipboard", isError: false)
         return [.copy(text: masked)]
     }
@@ -236,10 +241,12 @@ extension AppState {
         guard let filter = pathFilter else { return [] }
         var typed = filter.typed
         let before = filter.before
+        if case .edited = TextEntry.apply(key, to: &typed) {
+            pathFilter = (typed, before)
+            response?.apply(path: typed)
+            return []
+        }
         switch key {
-        case .char(let character): typed.append(character)
-        case .backspace: if !typed.isEmpty { typed.removeLast() }
-        case .ctrl("u"): typed = ""
         case .enter:
             pathFilter = nil
             return []
@@ -249,23 +256,22 @@ extension AppState {
             return []
         default: return []
         }
-        pathFilter = (typed, before)
-        response?.apply(path: typed)
-        return []
     }
 
     /// Keys while typing a search in the Response pane.
     private mutating func typeQuery(_ key: Key) -> [Effect] {
         guard var query = responseQuery else { return [] }
+        switch TextEntry.apply(key, to: &query) {
+        case .edited:
+            responseQuery = query
+            return []
+        case .backspaceOnEmpty:
+            responseQuery = nil
+            return []
+        case .ignored:
+            break
+        }
         switch key {
-        case .char(let character): query.append(character)
-        case .backspace:
-            if query.isEmpty {
-                responseQuery = nil
-                return []
-            }
-            query.removeLast()
-        case .ctrl("u"): query = ""
         case .escape:
             responseQuery = nil
             return []
@@ -277,10 +283,9 @@ extension AppState {
                 status = search.lines.isEmpty ? StatusLine(text: "no match for '\(query)'", isError: true) : nil
             }
             return []
-        default: break
+        default:
+            return []
         }
-        responseQuery = query
-        return []
     }
 
     private mutating func editForm(_ key: Key) -> [Effect] {
@@ -306,7 +311,7 @@ extension AppState {
         default: changed = false
         }
         forms[name] = form
-        return changed ? [.save(session)] : []
+        return changed ? [.saveSession] : []
     }
 
     private mutating func handle(_ key: Key, in modal: Modal) -> [Effect] {
@@ -348,7 +353,7 @@ extension AppState {
         activeEnvironment = index
         environmentCursor = index
         status = StatusLine(text: "environment: \(environment.name)\(environment.isProtected ? " (protected)" : "")", isError: false)
-        return [.save(session)]
+        return [.saveSession]
     }
 
     private mutating func cycleLanguage() -> [Effect] {
@@ -358,7 +363,7 @@ extension AppState {
         }
         languageIndex = ((languageIndex ?? -1) + 1) % workspace.languages.count
         status = StatusLine(text: "language: \(language ?? "")", isError: false)
-        return [.save(session)]
+        return [.saveSession]
     }
 
     private mutating func openEditor() -> [Effect] {
@@ -388,7 +393,7 @@ extension AppState {
             }
             forms[name] = form
             status = StatusLine(text: "body updated from the editor", isError: false)
-            return [.save(session)]
+            return [.saveSession]
         }
     }
 

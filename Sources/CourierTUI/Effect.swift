@@ -6,8 +6,9 @@ public enum Effect: Sendable, Equatable {
     case send(id: Int, request: HTTPRequest)
     /// Cancel the request `id` (its result arrives as `.cancelled`).
     case cancel(id: Int)
-    /// Remember `state` for the next run.
-    case save(SessionState)
+    /// Remember the session (environment, language, typed values) for the next run. The
+    /// runtime reads `AppState.session` when it writes, so keystrokes never build it.
+    case saveSession
     /// Open `$EDITOR` on `text`; answer with `.editorFinished`.
     case openEditor(text: String)
     /// Put `text` on the terminal's clipboard (OSC 52).

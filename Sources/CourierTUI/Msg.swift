@@ -12,6 +12,8 @@ public enum Msg: Sendable {
     case editorFinished(Result<String, EditorError>)
     /// Time passed while requests are in flight (drives the spinner).
     case tick
+    /// Something the runtime wants the status bar to say (e.g. a failed save).
+    case notice(String, isError: Bool)
     /// Request `id` has received `received` body bytes in `elapsed` seconds.
     case progress(id: Int, received: Int, elapsed: Double)
 }

@@ -180,11 +180,7 @@ public struct ResponseDisplay: Sendable, Equatable {
     public func line(_ index: Int) -> String {
         let headerCount = showHeaders ? headerLines.count + 1 : 0
         if index < headerCount { return index < headerLines.count ? headerLines[index] : "" }
-        var text = shownBody.line(index - headerCount)
-        for secret in secretValues where !secret.isEmpty && text.contains(secret) {
-            text = text.replacingOccurrences(of: secret, with: "••••••")
-        }
-        return text
+        return SecretMask.apply(shownBody.line(index - headerCount), hiding: secretValues)
     }
 
     /// Whether pane line `index` is a header line.

@@ -125,8 +125,7 @@ public enum Views {
                            style: methodStyle(route.method), clip: inner)
         switch state.resolvedURL {
         case .success(let url)?:
-            let masked = HTTPRequest(method: route.method, url: url, secretValues: state.secretValues).masking(url)
-            buffer.put(masked, x: x, y: inner.y, style: .plain, clip: inner)
+            buffer.put(SecretMask.apply(url, hiding: state.secretValues), x: x, y: inner.y, style: .plain, clip: inner)
         case .failure(let error)?:
             x = buffer.put("⚠ ", x: x, y: inner.y, style: error.isUnresolved ? warning : Self.error, clip: inner)
             buffer.put(error.description, x: x, y: inner.y, style: Self.error, clip: inner)

@@ -15,7 +15,7 @@ final class Runtime {
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var inbox: [Msg] = []
     private var quitting = false
-    private var pendingSave: SessionState?
+    private var savePending = false
     private var lastSave = ContinuousClock.now
     private var lastTick = ContinuousClock.now
     private var timer: Task<Void, Never>?
@@ -74,7 +74,7 @@ final class Runtime {
                 }
                 changed = true
             }
-            if pendingSave != nil, now - lastSave >= .milliseconds(500) { flushSave() }
+            if savePending, now - lastSave >= .milliseconds(500) { flushSave() }
             if changed && !quitting { terminal.present(Views.render(state)) }
             if hadKey && frameLog != nil {
                 let elapsed = (ContinuousClock.now - batchStart).components
@@ -99,7 +99,7 @@ final class Runtime {
         let delay: Duration
         if !state.inFlight.isEmpty {
             delay = .milliseconds(100)
-        } else if pendingSave != nil {
+        } else if savePending {
             delay = .milliseconds(500)
         } else {
             return
@@ -139,8 +139,8 @@ final class Runtime {
         case .cancel(let id):
             tasks[id]?.cancel()
             tasks[id] = nil
-        case .save(let session):
-            pendingSave = session
+        case .saveSession:
+            savePending = true
         case .openEditor(let text):
             inbox.append(.editorFinished(edit(text)))
             input.wake()
@@ -153,13 +153,13 @@ final class Runtime {
     }
 
     private func flushSave() {
-        guard let session = pendingSave else { return }
-        pendingSave = nil
+        guard savePending else { return }
+        savePending = false
         lastSave = ContinuousClock.now
         do {
-            try store.save(session)
+            try store.save(state.session)
         } catch {
-            inbox.append(.editorFinished(.failure(EditorError("could not save state to \(store.fileURL.path)"))))
+            inbox.append(.notice("could not save state to \(store.path)", isError: true))
         }
     }
 

@@ -4,18 +4,18 @@ import Testing
 /// The interactive screen driven through tmux against the sample API.
 @Suite("courier TUI through tmux", .serialized)
 struct TUITests {
-    private func courierCommand(_ demo: DemoProcess, state: URL, extra: String = "") -> String {
-        "env COURIER_DEMO_PORT=\(demo.port) XDG_STATE_HOME=\(state.path) NO_COLOR= TERM=screen-256color "
-            + "\(CourierBinary.url.path) --config \(CourierBinary.workspace) \(extra)"
+    private func courierCommand(_ demo: DemoProcess, state: URL, environment: String = "") -> String {
+        "env COURIER_DEMO_PORT=\(demo.port) XDG_STATE_HOME=\(state.path) NO_COLOR= TERM=screen-256color \(environment) "
+            + "\(CourierBinary.url.path) --config \(CourierBinary.workspace)"
     }
 
     /// Runs `body` with a sample API, a private state folder and the screen open in tmux.
-    private func withScreen(_ body: (TmuxSession, DemoProcess, URL) async throws -> Void) async throws {
+    private func withScreen(environment: String = "", _ body: (TmuxSession, DemoProcess, URL) async throws -> Void) async throws {
         let demo = try await DemoProcess.start()
         defer { demo.terminate() }
         let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stateDirectory) }
-        let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
+        let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory, environment: environment))
         defer { tmux.kill() }
         try await tmux.waitFor("Routes")
         try await body(tmux, demo, stateDirectory)
@@ -117,6 +117,31 @@ struct TUITests {
         try await tmux.waitFor("\"name\": \"Pablo\"")
         try tmux.send("Escape", "q")
         try await tmux.waitFor("EXIT=0")
+    }
+
+    @Test("Ctrl-E opens $EDITOR on the body and the edited JSON comes back into the form and is sent")
+    func editor() async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("courier-editor-\(UUID().uuidString).sh")
+        defer { try? FileManager.default.removeItem(at: script) }
+        // A stand-in editor: checks it was handed the current body, then writes a new one.
+        try Data("""
+        #!/bin/sh
+        grep -q '"name": "Pablo"' "$1" || exit 3
+        printf '{"name": "Edited", "city": "Vigo"}' > "$1"
+        """.utf8).write(to: script)
+        chmod(script.path, 0o755)
+        try await withScreen(environment: "EDITOR=\(script.path)") { tmux, _, _ in
+            try tmux.send("/")
+            try tmux.type("users.create")
+            try tmux.send("Enter")
+            try await tmux.waitFor("Request · users.create")
+            try tmux.send("C-e")
+            try await tmux.waitFor("body updated from the editor")
+            try await tmux.waitFor("name [ Edited ]")
+            try tmux.send("Enter")
+            try await tmux.waitFor("201 Created")
+            try await tmux.waitFor("\"city\": \"Vigo\"")
+        }
     }
 
     @Test("a broken workspace never starts the screen: one message, exit 1")

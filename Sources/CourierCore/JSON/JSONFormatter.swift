@@ -62,19 +62,6 @@ public struct JSONFormatter: Sendable {
         slow.withUnsafeBufferPointer { sink($0) }
     }
 
-    /// Whether `bytes` is one valid JSON document.
-    public static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
-            do {
-                while try reader.next() != nil {}
-                return true
-            } catch {
-                return false
-            }
-        }
-    }
-
     /// Drops whole pages before `offset` from memory (they are re-read from the file if needed).
     private static func release(_ bytes: UnsafeBufferPointer<UInt8>, upTo offset: Int) {
         guard let base = bytes.baseAddress else { return }

@@ -59,10 +59,6 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// `text` with every secret value replaced by `••••••`, for display and logs.
     public func masking(_ text: String) -> String {
-        var masked = text
-        for secret in secretValues where !secret.isEmpty {
-            masked = masked.replacingOccurrences(of: secret, with: "••••••")
-        }
-        return masked
+        SecretMask.apply(text, hiding: secretValues)
     }
 }

@@ -1,19 +1,6 @@
-/// How a response body should be shown.
-public enum BodyKind: Sendable, Equatable {
-    /// Valid JSON: pretty-print it.
-    case json
-    /// Text that is not JSON: show it as it is.
-    case text
-    /// Bytes that are not valid UTF-8 text: describe them instead of dumping them.
-    case binary
-
-    /// Classifies `body`: JSON when it parses (whatever the `Content-Type` claims, since
-    /// servers mislabel), binary when it is not UTF-8 or holds NUL bytes, text otherwise.
-    public static func classify(_ body: [UInt8], contentType: String?) -> BodyKind {
-        if looksLikeJSON(body, contentType: contentType), JSONFormatter.isValid(body) { return .json }
-        return isBinary(body) ? .binary : .text
-    }
-
+/// How a response body should be shown: JSON is pretty-printed (the printer decides if it
+/// really is JSON), binary is described instead of dumped, anything else is text.
+public enum BodyKind {
     /// Worth trying as JSON: declared as JSON, or starting with `{` or `[`.
     public static func looksLikeJSON(_ body: [UInt8], contentType: String?) -> Bool {
         if contentType?.lowercased().contains("json") == true { return true }
