@@ -1,3 +1,4 @@
+import Testing
 import CourierCore
 @testable import CourierTUI
 
@@ -36,6 +37,12 @@ extension AppState {
     @discardableResult
     mutating func press(_ keys: Key...) -> [Effect] {
         keys.flatMap { update(.key($0)) }
+    }
+
+    /// Presses Enter in the open form and delivers `response` as the answer to that request.
+    mutating func sendAndAnswer(_ response: HTTPResponse) throws {
+        let id = try #require(press(.enter).sent.first?.id)
+        _ = update(.response(id: id, result: .success(response)))
     }
 
     /// Types `text` character by character.

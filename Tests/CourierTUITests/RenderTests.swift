@@ -41,8 +41,7 @@ struct RenderTests {
     func responsePane() throws {
         var state = Fixtures.state(width: 90, height: 16)
         state.press(.enter)
-        let id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"name\":\"Pablo\",\"tags\":[]}"))))
+        try state.sendAndAnswer(Fixtures.response("{\"name\":\"Pablo\",\"tags\":[]}"))
         let lines = Views.render(state).trimmedLines
         let top = try #require(lines.firstIndex { $0.contains("Response ──") })
         #expect(lines[top].contains("Response ── 200 OK · 12 ms · 26 B · users.index @ development"))

@@ -279,8 +279,7 @@ struct UpdateTests {
     func secrets() throws {
         var state = Fixtures.state()
         state.press(.enter)
-        let id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"auth\": \"Bearer dev-secret\"}"))))
+        try state.sendAndAnswer(Fixtures.response("{\"auth\": \"Bearer dev-secret\"}"))
         #expect(state.response?.allLines.contains("  \"auth\": \"Bearer ••••••\"") == true)
         state.press(.escape, .enter, .ctrl("n"))
         state.type("X-Token: dev-secret")
@@ -313,8 +312,7 @@ struct UpdateTests {
     func resize() throws {
         var state = Fixtures.state(height: 14)
         state.press(.enter)
-        let id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("[" + (1...50).map(String.init).joined(separator: ",") + "]"))))
+        try state.sendAndAnswer(Fixtures.response("[" + (1...50).map(String.init).joined(separator: ",") + "]"))
         state.press(.tab, .char("G"))
         _ = state.update(.resize(width: 100, height: 40))
         #expect(state.response?.scroll == (state.response?.allLines.count ?? 0) - state.responseBodyHeight)
@@ -386,22 +384,18 @@ struct UpdateTests {
     func otherBodies() throws {
         var state = Fixtures.state(width: 100, height: 16)
         state.press(.enter)
-        var id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("first\nsecond \u{FF}\n", headers: []))))
+        try state.sendAndAnswer(Fixtures.response("first\nsecond \u{FF}\n", headers: []))
         var lines = Views.render(state).trimmedLines
         #expect(lines.contains { $0.contains(" 1 │ first") })
         #expect(lines.contains { $0.contains(" 2 │ second ÿ") })
-        id = try #require(state.press(.enter).sent.first?.id)
         var invalid = Array("mostly text ".utf8)
         invalid.append(0xFF)
         invalid += Array(String(repeating: "and more text ", count: 20).utf8)
-        _ = state.update(.response(id: id, result: .success(HTTPResponse(status: 200, reason: "OK", body: invalid))))
+        try state.sendAndAnswer(HTTPResponse(status: 200, reason: "OK", body: invalid))
         #expect(state.response?.isText == true)
         #expect(state.response?.line(0).contains("text \u{FFFD}and") == true)
-        id = try #require(state.press(.enter).sent.first?.id)
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 1]
-        _ = state.update(.response(id: id, result: .success(HTTPResponse(status: 200, reason: "OK",
-            headers: [HeaderField("Content-Type", "image/png")], body: png))))
+        try state.sendAndAnswer(HTTPResponse(status: 200, reason: "OK", headers: [HeaderField("Content-Type", "image/png")], body: png))
         lines = state.response?.allLines ?? []
         #expect(lines.first == "binary body: 18 B, image/png")
         #expect(lines[2] == "00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  |.PNG........IHDR|")
@@ -436,17 +430,15 @@ struct UpdateTests {
     func copy() throws {
         var state = Fixtures.state(width: 100, height: 20)
         state.press(.down, .enter)
-        var id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"address\": {\"city\": \"dev-secret Madrid\"}}"))))
+        try state.sendAndAnswer(Fixtures.response("{\"address\": {\"city\": \"dev-secret Madrid\"}}"))
         state.press(.tab)
         #expect(state.press(.char("c")) == [.copy(text: "\"•••••• Madrid\"")])
         #expect(state.press(.char("C")) == [.copy(text: "address.city")])
         state.press(.char("v"))
         #expect(state.press(.char("C")).isEmpty && state.status?.isError == true)
         state.press(.escape, .enter)   // back to Routes, reopen the form
-        id = try #require(state.press(.enter).sent.first?.id)
         let big = "[" + String(repeating: "\"0123456789abcdef\",", count: 70_000) + "0]"
-        _ = state.update(.response(id: id, result: .success(Fixtures.response(big))))
+        try state.sendAndAnswer(Fixtures.response(big))
         state.press(.escape, .tab, .tab)
         #expect(state.focus == .response)
         state.press(.char("v"))
@@ -473,8 +465,7 @@ struct UpdateTests {
     func folding() throws {
         var state = Fixtures.state(width: 100, height: 20)
         state.press(.enter)
-        let id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))))
+        try state.sendAndAnswer(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))
         state.press(.tab)
         state.press(.char("F"))
         #expect(state.response?.allLines == ["{", "  \"a\": { … 5 lines … },", "  \"d\": 2", "}"])
@@ -512,8 +503,7 @@ struct UpdateTests {
     func copyPathUnderCursor() throws {
         var state = Fixtures.state(width: 100, height: 20)
         state.press(.down, .enter)
-        let id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"address\": {\"city\": \"Madrid\", \"zip\": \"1\"}}"))))
+        try state.sendAndAnswer(Fixtures.response("{\"address\": {\"city\": \"Madrid\", \"zip\": \"1\"}}"))
         state.press(.tab, .char("p"), .ctrl("u"))
         state.type("address")
         state.press(.enter, .char("j"), .char("j"))
@@ -525,8 +515,7 @@ struct UpdateTests {
     func foldKeepsCursor() throws {
         var state = Fixtures.state(width: 100, height: 20)
         state.press(.enter)
-        let id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))))
+        try state.sendAndAnswer(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))
         state.press(.tab, .char("j"), .char("j"), .char("F"))
         #expect(state.response?.cursor == 1)
         state.press(.char("G"), .char("F"))   // depth 2 with the cursor on the last line
