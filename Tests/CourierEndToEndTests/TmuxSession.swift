@@ -5,6 +5,8 @@ import Foundation
 final class TmuxSession: @unchecked Sendable {
     let socket = "courier-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
     let target = "main"
+    /// The tmux server's and the pane's process ids.
+    private var processIDs: [Int32] = []
 
     /// Starts `command` (run by `sh -c`, followed by `echo EXIT=$?` so the exit code stays visible).
     init(command: String, width: Int = 120, height: Int = 40) throws {
@@ -19,7 +21,13 @@ final class TmuxSession: @unchecked Sendable {
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if (try? tmux(["has-session", "-t", target]).code) == 0 { return }
+            if (try? tmux(["has-session", "-t", target]).code) == 0 {
+                // Remembered so `kill()` can end them: processes started from test threads
+                // have SIGTERM blocked, so `kill-server` alone leaves them running.
+                let pids = (try? tmux(["display-message", "-p", "-t", target, "#{pid} #{pane_pid}"]).output) ?? ""
+                processIDs = pids.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int32($0) }
+                return
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw DemoError(message: "tmux session did not start")
@@ -73,6 +81,19 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Ends the tmux server and everything in it.
     func kill() {
+        // The pane's children (courier, sleep) first, then the pane shell and the server.
+        if let pane = processIDs.last { _ = try? Self.run("/usr/bin/pkill", ["-KILL", "-P", String(pane)]) }
+        for pid in processIDs.reversed() { Foundation.kill(pid, SIGKILL) }
         _ = try? tmux(["kill-server"])
+    }
+
+    private static func run(_ path: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
     }
 }
