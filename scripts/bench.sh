@@ -4,6 +4,6 @@
 # Needs: jq, curl, python3 (installed by scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# lld with packed relative relocations: ~2 MB less resident memory for this large static binary.
-swift build -c release --static-swift-stdlib --product courier -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs >&2
-exec python3 scripts/bench.py .build/release/courier
+# The binary as it ships (scripts/release.sh: function order, lld, static libstdc++).
+binary=$(scripts/release.sh)
+exec python3 scripts/bench.py "$binary"

@@ -6,3 +6,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test
+# The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it
+# with its own flags (function order, lld, static libstdc++, no exported symbols).
+binary=$(scripts/release.sh)
+COURIER_BINARY="$binary" swift test --skip-build --filter CourierEndToEndTests

@@ -17,8 +17,13 @@ enum CourierBinary {
     /// The shipped workspace.
     static let workspace = packageRoot.appendingPathComponent("environments.json").path
 
-    /// The built binary: beside the test executable, else in `.build/debug`.
+    /// The binary under test: `COURIER_BINARY` when set (scripts/test.sh points it at the release
+    /// build, so the shipped link flags are tested too), else beside the test executable, else in
+    /// `.build/debug`.
     static let url: URL = {
+        if let chosen = ProcessInfo.processInfo.environment["COURIER_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen, relativeTo: packageRoot).absoluteURL
+        }
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL {
             candidates.append(executable.deletingLastPathComponent().appendingPathComponent("courier"))

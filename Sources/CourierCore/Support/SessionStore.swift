@@ -101,8 +101,7 @@ public struct SessionStore: Sendable {
         if path.hasPrefix("/") {
             full = path
         } else {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let cwd = getcwd(&buffer, buffer.count).map { _ in String(cString: buffer) } ?? processEnvironment["PWD"] ?? ""
+            let cwd = currentDirectory() ?? processEnvironment["PWD"] ?? ""
             full = cwd + "/" + path
         }
         for part in full.split(separator: "/") {
@@ -111,6 +110,18 @@ public struct SessionStore: Sendable {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// The working directory from `getcwd`, or nil when it cannot be read (deleted, too long).
+    private static func currentDirectory() -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let found = buffer.withUnsafeMutableBufferPointer { raw in
+            raw.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: raw.count) { getcwd($0, raw.count) != nil }
+            } ?? false
+        }
+        guard found, let end = buffer.firstIndex(of: 0) else { return nil }
+        return String(decoding: buffer[..<end], as: UTF8.self)
     }
 
     /// 64-bit FNV-1a, hex: a stable key for a path (Swift's `hashValue` changes per run).
