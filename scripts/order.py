@@ -15,6 +15,7 @@ them, pulling unrelated code into the start-up region.
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,6 +35,8 @@ def callgrind(name):
 
 def functions(path):
     """Functions with cost in the courier image, in the order callgrind lists them."""
+    if not os.path.exists(path):
+        sys.exit(f"{path}: callgrind wrote nothing (is valgrind installed and working?)")
     names, objects, found = {}, {}, []
     image = None
     for line in open(path, encoding="utf-8", errors="replace"):
@@ -125,6 +128,7 @@ def main():
     with open(OUTPUT, "w", encoding="utf-8") as handle:
         handle.write("\n".join(order) + "\n")
     print(f"{OUTPUT}: {len(order)} functions ({', '.join(os.path.basename(p) for p in outputs)})")
+    shutil.rmtree(WORK, ignore_errors=True)
 
 
 main()

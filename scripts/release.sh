@@ -29,8 +29,12 @@ fi
 # libstdc++ (needed by the Swift runtime) linked statically: loading the shared library
 # relocates and maps ~1 MB of it at start. The linker takes the first libstdc++ it finds on
 # the search path, so a folder holding only the archive goes first.
-clang="$(dirname "$(command -v swift)")/clang"
-archive="$("$clang" -print-file-name=libstdc++.a 2>/dev/null || true)"
+archive=""
+for compiler in "$(dirname "$(readlink -f "$(command -v swift)")")/clang" gcc cc; do
+  command -v "$compiler" >/dev/null 2>&1 || continue
+  archive="$("$compiler" -print-file-name=libstdc++.a 2>/dev/null || true)"
+  [ -f "$archive" ] && break
+done
 if [ -f "$archive" ]; then
   mkdir -p .build/static-libstdc++
   ln -sf "$archive" .build/static-libstdc++/libstdc++.a

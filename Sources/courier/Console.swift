@@ -44,6 +44,6 @@ enum Console {
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
     static var useColor: Bool {
-        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.allowsColor(ProcessInfo.processInfo.environment)
     }
 }

@@ -15,4 +15,9 @@ enum ProcessEnvironment {
         }
         return result
     }
+
+    /// Colour unless `NO_COLOR` is set to something (no-color.org: an empty value does not count).
+    static func allowsColor(_ environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty
+    }
 }

@@ -63,7 +63,7 @@ struct TUICommand: AsyncParsableCommand {
         }
 
         let input = InputWatcher()
-        let terminal = await NcursesTerminal(useColor: environment["NO_COLOR"] == nil)
+        let terminal = await NcursesTerminal(useColor: ProcessEnvironment.allowsColor(environment))
         let runtime = await Runtime(state: state, terminal: terminal, input: input, store: store)
         await runtime.run()
         await server?.stop()

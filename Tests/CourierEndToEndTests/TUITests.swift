@@ -144,6 +144,37 @@ struct TUITests {
         }
     }
 
+    @Test("colours by default; NO_COLOR=1 draws the same screen with none")
+    func noColor() async throws {
+        try await withScreen { tmux, _, _ in
+            try await tmux.waitFor("▸ development")
+            #expect(Self.colourSequences(in: try tmux.styledScreen()) > 0)
+        }
+        try await withScreen(environment: "NO_COLOR=1") { tmux, _, _ in
+            try await tmux.waitFor("▸ development")
+            let screen = try tmux.styledScreen()
+            #expect(screen.contains("production"))
+            #expect(Self.colourSequences(in: screen) == 0)
+        }
+    }
+
+    /// How many SGR sequences in `screen` set a foreground or background colour (bold and
+    /// reverse video are not colour).
+    private static func colourSequences(in screen: String) -> Int {
+        let colours = Set(Array(30...38) + Array(40...48) + Array(90...97) + Array(100...107))
+        var count = 0
+        var rest = Substring(screen)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "m") else { break }
+            if rest[..<end].split(separator: ";").contains(where: { Int($0).map(colours.contains) ?? false }) {
+                count += 1
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return count
+    }
+
     @Test("a broken workspace never starts the screen: one message, exit 1")
     func brokenWorkspace() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-broken.json")

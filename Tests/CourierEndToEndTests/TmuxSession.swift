@@ -62,6 +62,11 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-t", target]).output
     }
 
+    /// The screen with its SGR escape sequences (colours and attributes) kept.
+    func styledScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", target]).output
+    }
+
     /// Polls the screen until `marker` shows (and `also` is true of it), or fails after `timeout`.
     @discardableResult
     func waitFor(_ marker: String, timeout: TimeInterval = 20, also: (String) -> Bool = { _ in true }) async throws -> String {

@@ -114,14 +114,10 @@ public struct SessionStore: Sendable {
 
     /// The working directory from `getcwd`, or nil when it cannot be read (deleted, too long).
     private static func currentDirectory() -> String? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let found = buffer.withUnsafeMutableBufferPointer { raw in
-            raw.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: raw.count) { getcwd($0, raw.count) != nil }
-            } ?? false
-        }
-        guard found, let end = buffer.firstIndex(of: 0) else { return nil }
-        return String(decoding: buffer[..<end], as: UTF8.self)
+        // glibc allocates the buffer when given none.
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 
     /// 64-bit FNV-1a, hex: a stable key for a path (Swift's `hashValue` changes per run).
