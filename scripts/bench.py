@@ -109,7 +109,7 @@ def tui(port):
     state = os.path.join(WORK, "state")
     if os.path.exists(log):
         os.remove(log)
-    command = (f"exec env COURIER_DEMO_PORT={port} XDG_STATE_HOME={state} COURIER_FRAME_LOG={log} "
+    command = (f"exec env -u NO_COLOR COURIER_DEMO_PORT={port} XDG_STATE_HOME={state} COURIER_FRAME_LOG={log} "
                f"{BIN} --config {os.path.abspath('environments.json')}")
     start = time.perf_counter()
     subprocess.Popen(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "45", command],
@@ -159,7 +159,7 @@ def tui(port):
 def large_response(port, items=135_000):
     """Enter on /large?items=N (~22 MB) until the status and first JSON lines show; then G."""
     sock = f"courier-bench-large-{os.getpid()}"
-    command = (f"exec env COURIER_DEMO_PORT={port} XDG_STATE_HOME={os.path.join(WORK, 'state-large')} "
+    command = (f"exec env -u NO_COLOR COURIER_DEMO_PORT={port} XDG_STATE_HOME={os.path.join(WORK, 'state-large')} "
                f"{BIN} --config {os.path.abspath('environments.json')}")
     subprocess.Popen(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "45", command],
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

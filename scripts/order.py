@@ -4,10 +4,10 @@
 
 Runs the binary under callgrind in four scenes (the TUI starting and quitting; a TUI session
 that opens a route, sends, scrolls, switches environment and opens help; `courier call`;
-`courier format`) and lists the functions of the courier image each one ran, scene by scene,
-so start-up code comes first. The kernel maps 64 KB around every page fault on a file, so
-start-up code spread over the 25 MB text costs several times its size in resident memory;
-gathered, it costs about its size.
+`courier format`) and lists the functions of the courier image each one ran, scene by scene
+(sorted by name within a scene), so start-up code comes first. The kernel maps 64 KB around
+every page fault on a file, so start-up code spread over the 25 MB text costs several times
+its size in resident memory; gathered, it costs about its size.
 
 Names that several objects define as local symbols are left out: lld would move every one of
 them, pulling unrelated code into the start-up region.
@@ -67,7 +67,7 @@ def tui_scene(name, binary, port, keys):
     state = os.path.join(WORK, "state")
     command = " ".join(prefix + [binary, "--config", WORKSPACE])
     subprocess.run(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "45",
-                    f"env COURIER_DEMO_PORT={port} XDG_STATE_HOME={state} {command} 2>/dev/null"], check=True)
+                    f"env -u NO_COLOR COURIER_DEMO_PORT={port} XDG_STATE_HOME={state} {command} 2>/dev/null"], check=True)
     try:
         deadline = time.time() + 120
         while "quit" not in tmux(sock, "capture-pane", "-p") and time.time() < deadline:
@@ -119,12 +119,13 @@ def main():
 
     symbols = subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout
     defined = collections.Counter(line.split()[-1] for line in symbols.splitlines() if len(line.split()) == 3)
+    # Scene by scene; sorted within a scene (all of it is touched together anyway) so that a
+    # regenerated file differs from the last one only where the code did.
     order, seen = [], set()
     for path in outputs:
-        for name in functions(path):
-            if name not in seen and defined[name] == 1:
-                seen.add(name)
-                order.append(name)
+        scene = sorted({name for name in functions(path) if name not in seen and defined[name] == 1})
+        seen.update(scene)
+        order.extend(scene)
     with open(OUTPUT, "w", encoding="utf-8") as handle:
         handle.write("\n".join(order) + "\n")
     print(f"{OUTPUT}: {len(order)} functions ({', '.join(os.path.basename(p) for p in outputs)})")
