@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 
+from demo_server import demo_server
+
 BIN = os.path.abspath(sys.argv[1])
 WORK = "/tmp/courier-bench"
 os.makedirs(WORK, exist_ok=True)
@@ -76,14 +78,7 @@ def main():
         print(f"courier format is {results[name] / base:6.1f}x faster than {name}")
 
     # One small GET over loopback: courier call vs curl, same URL, same server.
-    demo = subprocess.Popen([BIN, "demo", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        port = None
-        for line in demo.stdout:
-            if "listening on http://127.0.0.1:" in line:
-                port = line.rsplit(":", 1)[1].strip()
-            if "Ctrl-C" in line:
-                break
+    with demo_server(BIN) as port:
         env = dict(os.environ, COURIER_DEMO_PORT=port, NO_COLOR="1")
         url = f"http://127.0.0.1:{port}/dev/v1/users/42"
         os.environ.update(env)
@@ -93,9 +88,6 @@ def main():
         print(f"# one small loopback GET, best of {n}")
         print(f"courier call {courier * 1000:7.2f} ms   curl {curl * 1000:7.2f} ms   ratio (curl/courier) {curl / courier:5.2f}")
         tui(port)
-    finally:
-        demo.kill()
-        demo.wait()
 
 
 def tmux(sock, *args):

@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 
+from demo_server import demo_server
+
 BIN = os.path.abspath(sys.argv[1])
 OUTPUT = sys.argv[2]
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -89,15 +91,7 @@ def main():
     # valgrind cannot read Swift's DWARF; the symbol table is all this needs.
     binary = os.path.join(WORK, "courier")
     subprocess.run(["objcopy", "--strip-debug", BIN, binary], check=True)
-    demo = subprocess.Popen([BIN, "demo", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
-    try:
-        port = None
-        for line in demo.stdout:
-            if "listening on http://127.0.0.1:" in line:
-                port = line.rsplit(":", 1)[1].strip()
-            if "Ctrl-C" in line:
-                break
+    with demo_server(BIN) as port:
         outputs = [
             tui_scene("start", binary, port, []),
             tui_scene("session", binary, port,
@@ -113,9 +107,6 @@ def main():
         subprocess.run(prefix + [binary, "format", WORKSPACE], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
         outputs.append(out)
-    finally:
-        demo.kill()
-        demo.wait()
 
     symbols = subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout
     defined = collections.Counter(line.split()[-1] for line in symbols.splitlines() if len(line.split()) == 3)
