@@ -14,9 +14,9 @@ struct TLSTests {
 
     /// Runs `body` with an HTTPS server answering `{"tls":true}` on an ephemeral port.
     private func withTLSServer(_ body: (Int) async throws -> Void) async throws {
-        let certificate = try NIOSSLCertificate(file: Self.fixtures.appendingPathComponent("server.pem").path, format: .pem)
+        let chain = try NIOSSLCertificate.fromPEMFile(Self.fixtures.appendingPathComponent("server.pem").path)
         let key = try NIOSSLPrivateKey(file: Self.fixtures.appendingPathComponent("server-key.pem").path, format: .pem)
-        let tls = TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(key))
+        let tls = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         let responder = CallbackResponder<BasicRequestContext> { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"tls\":true}")))
         }
