@@ -71,8 +71,7 @@ struct TUITests {
             try await tmux.waitFor("Environments")
 
             // Quit from the Routes pane.
-            try tmux.send("Escape", "q")
-            try await tmux.waitFor("EXIT=0")
+            try await tmux.quit()
 
             // Start again: production is remembered, and so is the typed id.
             let again = try TmuxSession(command: courierCommand(demo, state: stateDirectory))
@@ -89,18 +88,14 @@ struct TUITests {
     @Test("Esc cancels a slow request and the screen keeps working")
     func cancel() async throws {
         try await withScreen { tmux, _, _ in
-            try tmux.send("/")
-            try tmux.type("delay")
-            try tmux.send("Enter")
-            try await tmux.waitFor("Request · delay")
+            try await tmux.openRoute("delay")
             try tmux.send("C-u")
             try tmux.type("5000")
             try tmux.send("Enter")
             try await tmux.waitFor("GET delay → development")
             try tmux.send("Escape")
             try await tmux.waitFor("request cancelled")
-            try tmux.send("Escape", "q")
-            try await tmux.waitFor("EXIT=0")
+            try await tmux.quit()
         }
     }
 
@@ -115,8 +110,7 @@ struct TUITests {
         try tmux.send("Enter", "Enter")
         try await tmux.waitFor("users.index @ development")
         try await tmux.waitFor("\"name\": \"Pablo\"")
-        try tmux.send("Escape", "q")
-        try await tmux.waitFor("EXIT=0")
+        try await tmux.quit()
     }
 
     @Test("Ctrl-E opens $EDITOR on the body and the edited JSON comes back into the form and is sent")
@@ -131,10 +125,7 @@ struct TUITests {
         """.utf8).write(to: script)
         chmod(script.path, 0o755)
         try await withScreen(environment: "EDITOR=\(script.path)") { tmux, _, _ in
-            try tmux.send("/")
-            try tmux.type("users.create")
-            try tmux.send("Enter")
-            try await tmux.waitFor("Request · users.create")
+            try await tmux.openRoute("users.create")
             try tmux.send("C-e")
             try await tmux.waitFor("body updated from the editor")
             try await tmux.waitFor("name [ Edited ]")

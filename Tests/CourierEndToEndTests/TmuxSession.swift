@@ -84,6 +84,20 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
     }
 
+    /// Filters the route list for `name` (`/`, typing, Enter) and waits for its form.
+    func openRoute(_ name: String) async throws {
+        try send("/")
+        try type(name)
+        try send("Enter")
+        try await waitFor("Request · \(name)")
+    }
+
+    /// Esc back to Routes, `q`, and waits for courier's clean exit.
+    func quit() async throws {
+        try send("Escape", "q")
+        try await waitFor("EXIT=0")
+    }
+
     /// Ends the tmux server and everything in it.
     func kill() {
         // The pane's children (courier, sleep) first, then the pane shell and the server.
