@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# House rules first, they take a second: the formatter's lint (.swift-format, 120 columns).
+swift format lint --strict --recursive --parallel Sources Tests Package.swift
 swift build --build-tests
 swift test
 # The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it

@@ -9,7 +9,8 @@ enum LargeDocument {
             let city = cities[index % cities.count]
             out += "{\"id\":\(index),\"name\":\"item \(index)\",\"price\":\(index % 1000).\(index % 100),"
             out += "\"active\":\(index % 3 == 0 ? "true" : "false"),\"tags\":[\"t\(index % 7)\",\"t\(index % 11)\"],"
-            out += "\"address\":{\"street\":\"\(index) Main Street\",\"city\":\"\(city)\",\"zip\":\"\(10_000 + index % 90_000)\"},"
+            out +=
+                "\"address\":{\"street\":\"\(index) Main Street\",\"city\":\"\(city)\",\"zip\":\"\(10_000 + index % 90_000)\"},"
             out += "\"note\":null}"
         }
         out += "]}"

@@ -34,8 +34,9 @@ public enum SampleAPI {
             for header in reply.headers {
                 if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
             }
-            return Response(status: .init(code: reply.status), headers: fields,
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+            return Response(
+                status: .init(code: reply.status), headers: fields,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
         }
         var logger = Logger(label: "courier.sample-api")
         logger.logLevel = .critical

@@ -16,12 +16,15 @@ struct SampleDeployment: Sendable {
     static let development = SampleDeployment(
         prefix: "/dev/v1", name: "development", token: "dev-token",
         users: [
-            SampleUser(id: 1, name: "Ada", surname: "Lovelace", email: "ada@dev.example",
-                       address: SampleAddress(street: "12 St James's Square", city: "London", zip: "SW1Y 4JH")),
-            SampleUser(id: 2, name: "Núria", surname: "Puig", email: "nuria@dev.example",
-                       address: SampleAddress(street: "Carrer de Mallorca 401", city: "Barcelona", zip: "08013")),
-            SampleUser(id: 42, name: "Pablo", surname: "Blanco", email: "pablo@dev.example",
-                       address: SampleAddress(street: "Calle de Alcalá 1", city: "Madrid", zip: "28014")),
+            SampleUser(
+                id: 1, name: "Ada", surname: "Lovelace", email: "ada@dev.example",
+                address: SampleAddress(street: "12 St James's Square", city: "London", zip: "SW1Y 4JH")),
+            SampleUser(
+                id: 2, name: "Núria", surname: "Puig", email: "nuria@dev.example",
+                address: SampleAddress(street: "Carrer de Mallorca 401", city: "Barcelona", zip: "08013")),
+            SampleUser(
+                id: 42, name: "Pablo", surname: "Blanco", email: "pablo@dev.example",
+                address: SampleAddress(street: "Calle de Alcalá 1", city: "Madrid", zip: "28014")),
         ],
         posts: [
             SamplePost(id: 1, title: "Hello from development", body: "Fresh builds land here first.", authorId: 42),
@@ -32,7 +35,7 @@ struct SampleDeployment: Sendable {
             SampleComment(id: 2, postId: 1, author: "Núria", text: "Molt bé!"),
         ],
         messages: [
-            SampleMessage(id: 1, from: "ci@dev.example", text: "Build #1024 passed", read: false),
+            SampleMessage(id: 1, from: "ci@dev.example", text: "Build #1024 passed", read: false)
         ],
         headlines: [
             SampleHeadline(id: 1, language: "en", title: "[dev] Courier ships a sample API"),
@@ -44,18 +47,21 @@ struct SampleDeployment: Sendable {
     static let production = SampleDeployment(
         prefix: "/prod/v1", name: "production", token: "prod-token",
         users: [
-            SampleUser(id: 1, name: "Grace", surname: "Hopper", email: "grace@example.com",
-                       address: SampleAddress(street: "1 Navy Yard", city: "Arlington", zip: "22202")),
-            SampleUser(id: 7, name: "Marie", surname: "Curie", email: "marie@example.com",
-                       address: SampleAddress(street: "11 Rue Pierre et Marie Curie", city: "Paris", zip: "75005")),
-            SampleUser(id: 42, name: "Alan", surname: "Turing", email: "alan@example.com",
-                       address: SampleAddress(street: "Wilmslow Road", city: "Manchester", zip: "M20 2RN")),
+            SampleUser(
+                id: 1, name: "Grace", surname: "Hopper", email: "grace@example.com",
+                address: SampleAddress(street: "1 Navy Yard", city: "Arlington", zip: "22202")),
+            SampleUser(
+                id: 7, name: "Marie", surname: "Curie", email: "marie@example.com",
+                address: SampleAddress(street: "11 Rue Pierre et Marie Curie", city: "Paris", zip: "75005")),
+            SampleUser(
+                id: 42, name: "Alan", surname: "Turing", email: "alan@example.com",
+                address: SampleAddress(street: "Wilmslow Road", city: "Manchester", zip: "M20 2RN")),
         ],
         posts: [
-            SamplePost(id: 1, title: "Release notes 2.0", body: "Production is on 2.0.", authorId: 1),
+            SamplePost(id: 1, title: "Release notes 2.0", body: "Production is on 2.0.", authorId: 1)
         ],
         comments: [
-            SampleComment(id: 1, postId: 1, author: "Marie", text: "Smooth release."),
+            SampleComment(id: 1, postId: 1, author: "Marie", text: "Smooth release.")
         ],
         messages: [
             SampleMessage(id: 1, from: "ops@example.com", text: "Deploy 2.0 finished", read: true),

@@ -23,7 +23,9 @@ struct SampleAddress: Sendable {
     var zip: String
 
     var json: JSONValue {
-        .object([JSONMember("street", .string(street)), JSONMember("city", .string(city)), JSONMember("zip", .string(zip))])
+        .object([
+            JSONMember("street", .string(street)), JSONMember("city", .string(city)), JSONMember("zip", .string(zip)),
+        ])
     }
 }
 
@@ -79,7 +81,9 @@ struct SampleHeadline: Sendable {
     var title: String
 
     var json: JSONValue {
-        .object([JSONMember("id", .int(id)), JSONMember("language", .string(language)), JSONMember("title", .string(title))])
+        .object([
+            JSONMember("id", .int(id)), JSONMember("language", .string(language)), JSONMember("title", .string(title)),
+        ])
     }
 }
 

@@ -37,12 +37,14 @@ struct SampleRouter: Sendable {
         }
         let segments = request.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         if segments.isEmpty {
-            return json(.fields([
-                "name": .string("Courier sample API"),
-                "deployments": .array([SampleDeployment.development, .production].map { deployment in
-                    .fields(["name": .string(deployment.name), "base_path": .string(deployment.prefix)])
-                }),
-            ]))
+            return json(
+                .fields([
+                    "name": .string("Courier sample API"),
+                    "deployments": .array(
+                        [SampleDeployment.development, .production].map { deployment in
+                            .fields(["name": .string(deployment.name), "base_path": .string(deployment.prefix)])
+                        }),
+                ]))
         }
         if segments == ["_requests"] {
             return json(.fields(["requests": .array(await store.log.map(JSONValue.string))]))
@@ -53,7 +55,9 @@ struct SampleRouter: Sendable {
         return await respond(request, deployment: deployment, segments: Array(segments.dropFirst(2)))
     }
 
-    private func respond(_ request: SampleRequest, deployment: SampleDeployment, segments: [String]) async -> SampleReply {
+    private func respond(_ request: SampleRequest, deployment: SampleDeployment, segments: [String]) async
+        -> SampleReply
+    {
         let method = request.method
         switch segments.first ?? "" {
         case "users":
@@ -76,17 +80,21 @@ struct SampleRouter: Sendable {
             if code == 204 || code == 304 { return SampleReply(status: code, headers: [], body: []) }
             return json(.fields(["status": .int(code), "deployment": .string(deployment.name)]), status: code)
         case "delay" where segments.count == 2:
-            guard let milliseconds = Int(segments[1]), milliseconds >= 0 else { return error(400, "delay must be milliseconds") }
+            guard let milliseconds = Int(segments[1]), milliseconds >= 0 else {
+                return error(400, "delay must be milliseconds")
+            }
             let capped = min(milliseconds, 60_000)
             try? await Task.sleep(for: .milliseconds(capped))
             return json(.fields(["delayed_ms": .int(capped)]))
         case "large" where segments.count == 1:
             let items = min(max(Int(request.query("items") ?? "") ?? 1_000, 0), 2_000_000)
-            return SampleReply(status: 200, headers: [("Content-Type", "application/json")], body: LargeDocument.make(items: items))
+            return SampleReply(
+                status: 200, headers: [("Content-Type", "application/json")], body: LargeDocument.make(items: items))
         case "redirect" where segments.count == 2:
             guard let hops = Int(segments[1]), hops >= 0 else { return error(400, "redirect count must be a number") }
             if hops == 0 { return json(.fields(["redirected": .bool(true)])) }
-            return SampleReply(status: 302, headers: [("Location", "\(deployment.prefix)/redirect/\(hops - 1)")], body: [])
+            return SampleReply(
+                status: 302, headers: [("Location", "\(deployment.prefix)/redirect/\(hops - 1)")], body: [])
         case "redirect-to" where segments.count == 1:
             guard let target = request.query("url") else { return error(400, "url is required") }
             let status = Int(request.query("status") ?? "") ?? 302
@@ -102,12 +110,15 @@ struct SampleRouter: Sendable {
             reply.headers.append(("Content-Encoding", "deflate"))
             return reply
         case "bytes" where segments.count == 2:
-            guard let count = Int(segments[1]), (0...10_000_000).contains(count) else { return error(400, "byte count must be 0…10000000") }
+            guard let count = Int(segments[1]), (0...10_000_000).contains(count) else {
+                return error(400, "byte count must be 0…10000000")
+            }
             let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
             return SampleReply(status: 200, headers: [("Content-Type", "application/octet-stream")], body: bytes)
         case "text" where segments.count == 1:
-            return SampleReply(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                               body: Array("Hello from the \(deployment.name) sample API.\nThis body is plain text.\n".utf8))
+            return SampleReply(
+                status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                body: Array("Hello from the \(deployment.name) sample API.\nThis body is plain text.\n".utf8))
         case "cookies" where segments.count == 1:
             var reply = json(.fields(["cookies": .int(2)]))
             reply.headers += [("Set-Cookie", "session=abc; Path=/"), ("Set-Cookie", "theme=dark; Path=/")]
@@ -124,7 +135,8 @@ struct SampleRouter: Sendable {
 
     // MARK: Users
 
-    private func users(_ request: SampleRequest, _ deployment: SampleDeployment, _ rest: [String]) async -> SampleReply {
+    private func users(_ request: SampleRequest, _ deployment: SampleDeployment, _ rest: [String]) async -> SampleReply
+    {
         let prefix = deployment.prefix
         switch (request.method, rest.count) {
         case ("GET", 0):
@@ -132,7 +144,9 @@ struct SampleRouter: Sendable {
             let list = deployment.users.filter { city == nil || city == "" || $0.address.city.lowercased() == city }
             return json(.array(list.map(\.json)))
         case ("GET", 1):
-            guard let user = deployment.users.first(where: { String($0.id) == rest[0] }) else { return missing("user", rest[0]) }
+            guard let user = deployment.users.first(where: { String($0.id) == rest[0] }) else {
+                return missing("user", rest[0])
+            }
             return json(user.json)
         case ("POST", 0):
             if let denied = authorize(request, deployment) { return denied }
@@ -146,8 +160,9 @@ struct SampleRouter: Sendable {
             guard errors.isEmpty else { return invalid(errors) }
             let user = await store.update(prefix) { deployment -> SampleUser in
                 let id = (deployment.users.map(\.id).max() ?? 0) + 1
-                let user = SampleUser(id: id, name: name, surname: surname, email: email,
-                                      address: SampleAddress(street: "", city: city, zip: ""))
+                let user = SampleUser(
+                    id: id, name: name, surname: surname, email: email,
+                    address: SampleAddress(street: "", city: city, zip: ""))
                 deployment.users.append(user)
                 return user
             }
@@ -192,7 +207,8 @@ struct SampleRouter: Sendable {
 
     // MARK: Posts and comments
 
-    private func posts(_ request: SampleRequest, _ deployment: SampleDeployment, _ rest: [String]) async -> SampleReply {
+    private func posts(_ request: SampleRequest, _ deployment: SampleDeployment, _ rest: [String]) async -> SampleReply
+    {
         let prefix = deployment.prefix
         if rest.count >= 2 && rest[1] == "comments" {
             return await comments(request, deployment, postID: rest[0], rest: Array(rest.dropFirst(2)))
@@ -201,7 +217,9 @@ struct SampleRouter: Sendable {
         case ("GET", 0):
             return json(.array(deployment.posts.map(\.json)))
         case ("GET", 1):
-            guard let post = deployment.posts.first(where: { String($0.id) == rest[0] }) else { return missing("post", rest[0]) }
+            guard let post = deployment.posts.first(where: { String($0.id) == rest[0] }) else {
+                return missing("post", rest[0])
+            }
             return json(post.json)
         case ("POST", 0), ("PUT", 1), ("PATCH", 1):
             if let denied = authorize(request, deployment) { return denied }
@@ -219,7 +237,8 @@ struct SampleRouter: Sendable {
                     if let body { deployment.posts[index].body = body }
                     return deployment.posts[index]
                 }
-                let post = SamplePost(id: (deployment.posts.map(\.id).max() ?? 0) + 1, title: title ?? "", body: body ?? "", authorId: 42)
+                let post = SamplePost(
+                    id: (deployment.posts.map(\.id).max() ?? 0) + 1, title: title ?? "", body: body ?? "", authorId: 42)
                 deployment.posts.append(post)
                 return post
             }
@@ -240,14 +259,20 @@ struct SampleRouter: Sendable {
         }
     }
 
-    private func comments(_ request: SampleRequest, _ deployment: SampleDeployment, postID: String, rest: [String]) async -> SampleReply {
-        guard let post = deployment.posts.first(where: { String($0.id) == postID }) else { return missing("post", postID) }
+    private func comments(_ request: SampleRequest, _ deployment: SampleDeployment, postID: String, rest: [String])
+        async -> SampleReply
+    {
+        guard let post = deployment.posts.first(where: { String($0.id) == postID }) else {
+            return missing("post", postID)
+        }
         let ofPost = deployment.comments.filter { $0.postId == post.id }
         switch (request.method, rest.count) {
         case ("GET", 0):
             return json(.array(ofPost.map(\.json)))
         case ("GET", 1):
-            guard let comment = ofPost.first(where: { String($0.id) == rest[0] }) else { return missing("comment", rest[0]) }
+            guard let comment = ofPost.first(where: { String($0.id) == rest[0] }) else {
+                return missing("comment", rest[0])
+            }
             return json(comment.json)
         case ("POST", 0):
             if let denied = authorize(request, deployment) { return denied }
@@ -257,7 +282,8 @@ struct SampleRouter: Sendable {
             let author = optionalString(fields, "author", &errors) ?? "anonymous"
             guard errors.isEmpty else { return invalid(errors) }
             let comment = await store.update(deployment.prefix) { deployment -> SampleComment in
-                let comment = SampleComment(id: (deployment.comments.map(\.id).max() ?? 0) + 1, postId: post.id, author: author, text: text)
+                let comment = SampleComment(
+                    id: (deployment.comments.map(\.id).max() ?? 0) + 1, postId: post.id, author: author, text: text)
                 deployment.comments.append(comment)
                 return comment
             }
@@ -282,7 +308,8 @@ struct SampleRouter: Sendable {
             let from = optionalString(fields, "from", &errors) ?? "you"
             guard errors.isEmpty else { return invalid(errors) }
             let message = await store.update(deployment.prefix) { deployment -> SampleMessage in
-                let message = SampleMessage(id: (deployment.messages.map(\.id).max() ?? 0) + 1, from: from, text: text, read: false)
+                let message = SampleMessage(
+                    id: (deployment.messages.map(\.id).max() ?? 0) + 1, from: from, text: text, read: false)
                 deployment.messages.append(message)
                 return message
             }
@@ -297,10 +324,11 @@ struct SampleRouter: Sendable {
         let available = Set(deployment.headlines.map(\.language))
         let requested = request.query("lang") ?? request.header("Accept-Language").map(Self.primaryLanguage) ?? "en"
         let language = available.contains(requested) ? requested : "en"
-        var reply = json(.fields([
-            "language": .string(language),
-            "headlines": .array(deployment.headlines.filter { $0.language == language }.map(\.json)),
-        ]))
+        var reply = json(
+            .fields([
+                "language": .string(language),
+                "headlines": .array(deployment.headlines.filter { $0.language == language }.map(\.json)),
+            ]))
         reply.headers.append(("Content-Language", language))
         return reply
     }
@@ -309,7 +337,8 @@ struct SampleRouter: Sendable {
     static func primaryLanguage(_ header: String) -> String {
         let first = header.split(separator: ",").first.map(String.init) ?? header
         let tag = first.split(separator: ";").first.map(String.init) ?? first
-        return (tag.split(separator: "-").first.map(String.init) ?? tag).trimmingCharacters(in: .whitespaces).lowercased()
+        return (tag.split(separator: "-").first.map(String.init) ?? tag).trimmingCharacters(in: .whitespaces)
+            .lowercased()
     }
 
     // MARK: Echo
@@ -323,14 +352,15 @@ struct SampleRouter: Sendable {
         } else {
             body = .string(String(decoding: request.body, as: UTF8.self))
         }
-        return json(.fields([
-            "method": .string(request.method),
-            "path": .string(request.path),
-            "query": .object(request.query.map { JSONMember($0.name, .string($0.value)) }),
-            "headers": .object(request.headers.map { JSONMember($0.name.lowercased(), .string($0.value)) }),
-            "body": body,
-            "deployment": .string(deployment.name),
-        ]))
+        return json(
+            .fields([
+                "method": .string(request.method),
+                "path": .string(request.path),
+                "query": .object(request.query.map { JSONMember($0.name, .string($0.value)) }),
+                "headers": .object(request.headers.map { JSONMember($0.name.lowercased(), .string($0.value)) }),
+                "body": body,
+                "deployment": .string(deployment.name),
+            ]))
     }
 
     // MARK: Helpers
@@ -354,7 +384,9 @@ struct SampleRouter: Sendable {
 
     private var badBody: SampleReply { error(400, "the body must be a JSON object") }
 
-    private func requiredString(_ fields: [String: JSONValue], _ key: String, _ errors: inout [String: [String]]) -> String {
+    private func requiredString(_ fields: [String: JSONValue], _ key: String, _ errors: inout [String: [String]])
+        -> String
+    {
         guard let text = optionalString(fields, key, &errors) else {
             if errors[key] == nil { errors[key] = ["can't be blank"] }
             return ""
@@ -363,7 +395,9 @@ struct SampleRouter: Sendable {
         return text
     }
 
-    private func optionalString(_ fields: [String: JSONValue], _ key: String, _ errors: inout [String: [String]]) -> String? {
+    private func optionalString(_ fields: [String: JSONValue], _ key: String, _ errors: inout [String: [String]])
+        -> String?
+    {
         guard let value = fields[key], value != .null else { return nil }
         guard case .string(let text) = value else {
             errors[key, default: []].append("must be a string")
@@ -374,9 +408,13 @@ struct SampleRouter: Sendable {
 
     /// 422 with Rails-style errors: `{"errors": {"name": ["can't be blank"]}}`.
     private func invalid(_ errors: [String: [String]]) -> SampleReply {
-        json(.fields(["errors": .object(errors.keys.sorted().map { key in
-            JSONMember(key, .array((errors[key] ?? []).map(JSONValue.string)))
-        })]), status: 422)
+        json(
+            .fields([
+                "errors": .object(
+                    errors.keys.sorted().map { key in
+                        JSONMember(key, .array((errors[key] ?? []).map(JSONValue.string)))
+                    })
+            ]), status: 422)
     }
 
     private func json(_ value: JSONValue, status: Int = 200) -> SampleReply {

@@ -85,7 +85,8 @@ extension AppState {
         if !inFlight.isEmpty {
             let ids = inFlight.keys.sorted()
             inFlight.removeAll()
-            status = StatusLine(text: ids.count == 1 ? "request cancelled" : "\(ids.count) requests cancelled", isError: false)
+            status = StatusLine(
+                text: ids.count == 1 ? "request cancelled" : "\(ids.count) requests cancelled", isError: false)
             return ids.map { Effect.cancel(id: $0) }
         }
         if isFiltering {
@@ -180,11 +181,12 @@ extension AppState {
         case .char("f"): shown.toggleFold()
         case .char("F"):
             // Cycle: fold to depth 1, 2, 3, then unfold everything.
-            let next: Int? = switch shown.foldDepth {
-            case nil: 1
-            case let depth? where depth < 3: depth + 1
-            default: nil
-            }
+            let next: Int? =
+                switch shown.foldDepth {
+                case nil: 1
+                case let depth? where depth < 3: depth + 1
+                default: nil
+                }
             shown.fold(toDepth: next)
             status = StatusLine(text: next.map { "folded to depth \($0)" } ?? "unfolded", isError: false)
         case .char(let digit) where digit.isASCII && digit.isNumber:
@@ -228,7 +230,9 @@ extension AppState {
             text = (0..<document.lineCount).map(document.line).joined(separator: "\n")
         }
         guard text.utf8.count <= Self.clipboardLimit else {
-            status = StatusLine(text: "\(ByteCount.format(text.utf8.count)) is too large for the clipboard; p narrows it", isError: true)
+            status = StatusLine(
+                text: "\(ByteCount.format(text.utf8.count)) is too large for the clipboard; p narrows it", isError: true
+            )
             return []
         }
         let masked = SecretMask.apply(text, hiding: shown.secretValues)
@@ -294,12 +298,24 @@ extension AppState {
         switch key {
         case .enter:
             return send()
-        case .up: form.moveFocus(-1); changed = false
-        case .down: form.moveFocus(1); changed = false
-        case .left: form.moveCursor(-1); changed = false
-        case .right: form.moveCursor(1); changed = false
-        case .home, .ctrl("a"): form.moveCursorToStart(true); changed = false
-        case .end: form.moveCursorToStart(false); changed = false
+        case .up:
+            form.moveFocus(-1)
+            changed = false
+        case .down:
+            form.moveFocus(1)
+            changed = false
+        case .left:
+            form.moveCursor(-1)
+            changed = false
+        case .right:
+            form.moveCursor(1)
+            changed = false
+        case .home, .ctrl("a"):
+            form.moveCursorToStart(true)
+            changed = false
+        case .end:
+            form.moveCursorToStart(false)
+            changed = false
         case .backspace: form.backspace()
         case .delete: form.deleteForward()
         case .ctrl("u"): form.clearToStart()
@@ -339,7 +355,8 @@ extension AppState {
         case .confirm(let id, let request):
             self.modal = nil
             guard key == .char("y") || key == .char("Y") else {
-                status = StatusLine(text: "not sent: \(request.method) to \(request.environmentName) cancelled", isError: false)
+                status = StatusLine(
+                    text: "not sent: \(request.method) to \(request.environmentName) cancelled", isError: false)
                 return []
             }
             return dispatch(id: id, request: request)
@@ -352,7 +369,8 @@ extension AppState {
         guard workspace.environments.indices.contains(index) else { return [] }
         activeEnvironment = index
         environmentCursor = index
-        status = StatusLine(text: "environment: \(environment.name)\(environment.isProtected ? " (protected)" : "")", isError: false)
+        status = StatusLine(
+            text: "environment: \(environment.name)\(environment.isProtected ? " (protected)" : "")", isError: false)
         return [.saveSession]
     }
 
@@ -432,7 +450,8 @@ extension AppState {
     }
 
     private mutating func dispatch(id: Int, request: HTTPRequest) -> [Effect] {
-        inFlight[id] = InFlight(routeName: request.routeName, environmentName: request.environmentName, request: request)
+        inFlight[id] = InFlight(
+            routeName: request.routeName, environmentName: request.environmentName, request: request)
         status = nil
         return [.send(id: id, request: request)]
     }
@@ -449,7 +468,9 @@ extension AppState {
         case .failure(.cancelled):
             status = StatusLine(text: "request cancelled", isError: false)
         case .failure(let error):
-            status = StatusLine(text: "\(sent.routeName) @ \(sent.environmentName): \(sent.request.masking(error.description))", isError: true)
+            status = StatusLine(
+                text: "\(sent.routeName) @ \(sent.environmentName): \(sent.request.masking(error.description))",
+                isError: true)
         }
         return []
     }

@@ -88,8 +88,10 @@ public struct AppState: Sendable {
     public static let minimumHeight = 12
 
     /// Starts on `session`'s environment (or `initialEnvironment`, or the first) and language.
-    public init(workspace: Workspace, processEnvironment: [String: String], session: SessionState = SessionState(),
-                initialEnvironment: String? = nil, width: Int = 80, height: Int = 24) {
+    public init(
+        workspace: Workspace, processEnvironment: [String: String], session: SessionState = SessionState(),
+        initialEnvironment: String? = nil, width: Int = 80, height: Int = 24
+    ) {
         self.workspace = workspace
         self.processEnvironment = processEnvironment
         let wanted = initialEnvironment ?? session.environment
@@ -118,7 +120,8 @@ public struct AppState: Sendable {
         let needle = routeFilter.lowercased()
         guard !needle.isEmpty else { return workspace.routes }
         return workspace.routes.filter {
-            $0.name.lowercased().contains(needle) || $0.path.lowercased().contains(needle) || $0.method.lowercased().contains(needle)
+            $0.name.lowercased().contains(needle) || $0.path.lowercased().contains(needle)
+                || $0.method.lowercased().contains(needle)
         }
     }
 
@@ -131,7 +134,8 @@ public struct AppState: Sendable {
     /// The route open in the Request pane and its form.
     public var openForm: (route: Route, form: RequestForm)? {
         guard let name = openRoute, let route = workspace.routes.first(where: { $0.name == name }),
-              let form = forms[name] else { return nil }
+            let form = forms[name]
+        else { return nil }
         return (route, form)
     }
 
@@ -151,7 +155,8 @@ public struct AppState: Sendable {
 
     /// Values of the active environment's secrets, for masking what is shown.
     public var secretValues: [String] {
-        builder.secretValues(environment: environment, context: builder.context(environment: environment, input: RequestInput()))
+        builder.secretValues(
+            environment: environment, context: builder.context(environment: environment, input: RequestInput()))
     }
 
     /// What to remember: environment, language and every form's values, minus any value
@@ -160,7 +165,8 @@ public struct AppState: Sendable {
         var fields = savedFields
         for (name, form) in forms { fields[name] = form.savedValues }
         let secrets = workspace.environments.flatMap { environment in
-            builder.secretValues(environment: environment, context: builder.context(environment: environment, input: RequestInput()))
+            builder.secretValues(
+                environment: environment, context: builder.context(environment: environment, input: RequestInput()))
         }
         if !secrets.isEmpty {
             for (route, values) in fields {

@@ -6,7 +6,9 @@ public enum CellWidth {
     /// Cells taken by `character` (its first scalar decides; the rest are combining).
     public static func of(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
+            return 2
+        }
         return of(scalar)
     }
 
@@ -38,7 +40,11 @@ public enum CellWidth {
             || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
             || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
             || (0x1F900...0x1F9FF).contains(v) || (0x1F680...0x1F6FF).contains(v) || (0x20000...0x3FFFD).contains(v)
-            || (0x2600...0x26FF).contains(v) && [0x2614, 0x2615, 0x26A1, 0x26AA, 0x26AB, 0x26BD, 0x26BE, 0x26C4, 0x26C5, 0x26D4, 0x26EA, 0x26F2, 0x26F3, 0x26F5, 0x26FA, 0x26FD].contains(v)
+            || (0x2600...0x26FF).contains(v)
+                && [
+                    0x2614, 0x2615, 0x26A1, 0x26AA, 0x26AB, 0x26BD, 0x26BE, 0x26C4, 0x26C5, 0x26D4, 0x26EA, 0x26F2,
+                    0x26F3, 0x26F5, 0x26FA, 0x26FD,
+                ].contains(v)
     }
 }
 

@@ -79,7 +79,9 @@ public struct FoldedView: Sendable, Equatable {
         while candidate >= 0 {
             let other = self.range(of: candidate, in: document)
             let otherLast = other.isEmpty ? 0 : document.bytes[other.upperBound - 1]
-            if self.indent(other, in: document.bytes) < indent, otherLast == UInt8(ascii: "{") || otherLast == UInt8(ascii: "[") {
+            if self.indent(other, in: document.bytes) < indent,
+                otherLast == UInt8(ascii: "{") || otherLast == UInt8(ascii: "[")
+            {
                 return candidate
             }
             candidate -= 1

@@ -15,7 +15,10 @@ public enum JSONLineHighlighter {
         var index = 0
         var plain = ""
         func flush() {
-            if !plain.isEmpty { spans.append((plain, .plain)); plain = "" }
+            if !plain.isEmpty {
+                spans.append((plain, .plain))
+                plain = ""
+            }
         }
         while index < characters.count {
             let character = characters[index]

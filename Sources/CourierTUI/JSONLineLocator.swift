@@ -44,7 +44,8 @@ public enum JSONLineLocator {
         for inner in (line + 1)...close {
             let innerRange = FoldedView.range(of: inner, in: document)
             let drop = min(indent, FoldedView.indent(innerRange, in: document.bytes))
-            lines.append(String(decoding: document.bytes[(innerRange.lowerBound + drop)..<innerRange.upperBound], as: UTF8.self))
+            lines.append(
+                String(decoding: document.bytes[(innerRange.lowerBound + drop)..<innerRange.upperBound], as: UTF8.self))
         }
         if lines[lines.count - 1].hasSuffix(",") { lines[lines.count - 1].removeLast() }
         return lines.joined(separator: "\n")

@@ -60,7 +60,9 @@ public struct RequestForm: Sendable, Equatable {
         for item in route.query where !fields.contains(where: { $0.section == .query && $0.name == item.name }) {
             fields.append(FormField(section: .query, name: item.name, value: item.value))
         }
-        let savedHeaders = saved.keys.filter { $0.hasPrefix("header.") }.sorted { (Int($0.dropFirst(7)) ?? 0) < (Int($1.dropFirst(7)) ?? 0) }
+        let savedHeaders = saved.keys.filter { $0.hasPrefix("header.") }.sorted {
+            (Int($0.dropFirst(7)) ?? 0) < (Int($1.dropFirst(7)) ?? 0)
+        }
         for (index, key) in savedHeaders.enumerated() {
             fields.append(FormField(section: .header, name: String(index), value: saved[key] ?? ""))
         }
@@ -82,7 +84,8 @@ public struct RequestForm: Sendable, Equatable {
             switch member.value {
             case .string(let text): return FormField(section: .body, name: member.key, value: text, kind: .text)
             case .number(let literal): return FormField(section: .body, name: member.key, value: literal, kind: .number)
-            case .bool(let flag): return FormField(section: .body, name: member.key, value: flag ? "true" : "false", kind: .bool)
+            case .bool(let flag):
+                return FormField(section: .body, name: member.key, value: flag ? "true" : "false", kind: .bool)
             default: return FormField(section: .body, name: member.key, value: member.value.serialized, kind: .json)
             }
         }
@@ -156,7 +159,8 @@ public struct RequestForm: Sendable, Equatable {
             return field.value
         case .number:
             guard case .number? = try? JSONValue.parse(field.value) else {
-                throw .invalid(field: field.key, message: "body field '\(field.name)' must be a number, not '\(field.value)'")
+                throw .invalid(
+                    field: field.key, message: "body field '\(field.name)' must be a number, not '\(field.value)'")
             }
             return field.value.trimmingCharacters(in: .whitespaces)
         case .json:
@@ -256,7 +260,8 @@ public struct RequestForm: Sendable, Equatable {
 
     /// Adds an empty header field after the last header and focuses it.
     public mutating func addHeader() {
-        let insertAt = (fields.lastIndex { $0.section == .header || $0.section == .query || $0.section == .path } ?? -1) + 1
+        let insertAt =
+            (fields.lastIndex { $0.section == .header || $0.section == .query || $0.section == .path } ?? -1) + 1
         let number = (fields.filter { $0.section == .header }.compactMap { Int($0.name) }.max() ?? -1) + 1
         fields.insert(FormField(section: .header, name: String(number), value: ""), at: insertAt)
         focus = insertAt

@@ -82,15 +82,17 @@ public struct ResponseDisplay: Sendable, Equatable {
                 "", "Open it with a pager, or `courier format \(file)`. COURIER_MAX_BODY_MB sets the limit.",
             ])
         } else if BodyKind.looksLikeJSON(response.body, contentType: response.contentType),
-           let pretty = try? formatter.format(response.body) {
+            let pretty = try? formatter.format(response.body)
+        {
             isJSON = true
             body = TextDocument(pretty)
             raw = response.body
             if let jsonPath, !jsonPath.isEmpty { apply(path: jsonPath) }
         } else if BodyKind.isBinary(response.body) {
             isJSON = false
-            body = TextDocument(lines: [BodyKind.binaryNote(size: response.body.count, contentType: response.contentType), ""]
-                                + BodyKind.hexDump(response.body))
+            body = TextDocument(
+                lines: [BodyKind.binaryNote(size: response.body.count, contentType: response.contentType), ""]
+                    + BodyKind.hexDump(response.body))
         } else {
             isJSON = false
             isText = true

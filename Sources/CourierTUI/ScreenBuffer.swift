@@ -46,7 +46,9 @@ public struct ScreenBuffer: Sendable, Equatable {
                 cell = " "
                 cellWidth = 1
             } else if cellWidth == 0 {
-                if character.isASCII || character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+                if character.isASCII
+                    || character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+                {
                     // Control characters are drawn visibly, never sent to the terminal.
                     cell = "�"
                     cellWidth = 1
@@ -91,7 +93,8 @@ public struct ScreenBuffer: Sendable, Equatable {
         put("└", x: rect.x, y: bottom, style: style)
         put("┘", x: right, y: bottom, style: style)
         if !title.isEmpty, rect.width > 4 {
-            put(" \(title) ", x: rect.x + 1, y: rect.y, style: titleStyle ?? style,
+            put(
+                " \(title) ", x: rect.x + 1, y: rect.y, style: titleStyle ?? style,
                 clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1))
         }
     }

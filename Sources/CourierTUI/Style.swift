@@ -1,6 +1,7 @@
 /// Terminal colours Courier uses; the terminal maps them to colour pairs.
 public enum Color: Int, Sendable, Equatable, Hashable, CaseIterable {
-    case red = 1, green, yellow, blue, magenta, cyan, white, gray
+    case red = 1
+    case green, yellow, blue, magenta, cyan, white, gray
 }
 
 /// How a cell is drawn.
@@ -17,7 +18,10 @@ public struct Style: Sendable, Equatable, Hashable {
     public var underline: Bool
 
     /// A style; all attributes off by default.
-    public init(_ foreground: Color? = nil, bold: Bool = false, reverse: Bool = false, dim: Bool = false, underline: Bool = false) {
+    public init(
+        _ foreground: Color? = nil, bold: Bool = false, reverse: Bool = false, dim: Bool = false,
+        underline: Bool = false
+    ) {
         self.foreground = foreground
         self.bold = bold
         self.reverse = reverse

@@ -22,15 +22,20 @@ extension Views {
     static func drawModal(_ modal: Modal, _ state: AppState, into buffer: inout ScreenBuffer) {
         switch modal {
         case .help:
-            dialog(title: "Keys", lines: helpLines.map { ($0, Style.plain) } + [("", .plain), ("Esc closes", hint)],
-                   style: focusedBorder, into: &buffer)
+            dialog(
+                title: "Keys", lines: helpLines.map { ($0, Style.plain) } + [("", .plain), ("Esc closes", hint)],
+                style: focusedBorder, into: &buffer)
         case .environmentSwitcher(let cursor):
             var lines: [(String, Style)] = []
             for (index, environment) in state.workspace.environments.enumerated() {
                 let marker = index == state.activeEnvironment ? "▸" : " "
                 var style: Style = environment.isProtected ? warning : .plain
                 if index == cursor { style = style.reversed }
-                lines.append(("\(marker) \(index + 1)  \(environment.name)\(environment.isProtected ? "  ⚠ protected" : "")", style))
+                lines.append(
+                    (
+                        "\(marker) \(index + 1)  \(environment.name)\(environment.isProtected ? "  ⚠ protected" : "")",
+                        style
+                    ))
             }
             lines.append(("", .plain))
             lines.append(("Enter picks · 1-9 jumps · Esc closes", hint))

@@ -28,7 +28,10 @@ public enum Views {
     }
 
     static func drawTooSmall(_ state: AppState, into buffer: inout ScreenBuffer) {
-        let lines = ["terminal too small", "min \(AppState.minimumWidth)×\(AppState.minimumHeight), now \(state.width)×\(state.height)"]
+        let lines = [
+            "terminal too small",
+            "min \(AppState.minimumWidth)×\(AppState.minimumHeight), now \(state.width)×\(state.height)",
+        ]
         for (index, line) in lines.enumerated() {
             let x = max(0, (state.width - CellWidth.of(line)) / 2)
             buffer.put(line, x: x, y: max(0, state.height / 2 - 1) + index, style: index == 0 ? warning : hint)
@@ -84,8 +87,9 @@ public enum Views {
         var inner = rect.inner
         if state.isFiltering || !state.routeFilter.isEmpty {
             let filterY = inner.y + inner.height - 1
-            buffer.put("/" + state.routeFilter + (state.isFiltering ? "▏" : ""), x: inner.x, y: filterY,
-                       style: state.isFiltering ? Style(.cyan) : hint, clip: inner)
+            buffer.put(
+                "/" + state.routeFilter + (state.isFiltering ? "▏" : ""), x: inner.x, y: filterY,
+                style: state.isFiltering ? Style(.cyan) : hint, clip: inner)
             inner.height -= 1
         }
         if routes.isEmpty {
@@ -121,8 +125,9 @@ public enum Views {
             buffer.put("Pick a route and press Enter", x: inner.x + 1, y: inner.y, style: hint, clip: inner)
             return
         }
-        var x = buffer.put(" " + route.method.padded(to: 7), x: inner.x, y: inner.y,
-                           style: methodStyle(route.method), clip: inner)
+        var x = buffer.put(
+            " " + route.method.padded(to: 7), x: inner.x, y: inner.y,
+            style: methodStyle(route.method), clip: inner)
         switch state.resolvedURL {
         case .success(let url)?:
             buffer.put(SecretMask.apply(url, hiding: state.secretValues), x: x, y: inner.y, style: .plain, clip: inner)
@@ -153,8 +158,9 @@ public enum Views {
             }
             let focused = state.focus == .request && row.index == form.focus
             let label = field.section == .header ? "" : field.name
-            x = buffer.put(label.padded(to: nameWidth), x: x, y: y,
-                           style: focused ? Style(bold: true) : .plain, clip: inner)
+            x = buffer.put(
+                label.padded(to: nameWidth), x: x, y: y,
+                style: focused ? Style(bold: true) : .plain, clip: inner)
             var valueStyle: Style = needsAttention(field, context: context) ? Style(.red, underline: true) : .plain
             if field.kind == .bool { valueStyle.foreground = .magenta }
             if focused { valueStyle.reverse = true }
@@ -168,7 +174,9 @@ public enum Views {
             if focused {
                 let cursorX = x + 1 + CellWidth.of(String(text.dropFirst(first).prefix(cursor - first)))
                 let under = cursor < text.count ? String(text[cursor]) : " "
-                buffer.put(under, x: cursorX, y: y, style: Style(.cyan, bold: true, reverse: false, underline: true), clip: inner)
+                buffer.put(
+                    under, x: cursorX, y: y, style: Style(.cyan, bold: true, reverse: false, underline: true),
+                    clip: inner)
             }
             buffer.put("]", x: max(end, x + 1) + 1, y: y, style: hint, clip: inner)
         }
@@ -184,28 +192,38 @@ public enum Views {
         let style = paneBorder(state, .response)
         guard let response = state.response else {
             buffer.box(rect, title: "Response", style: style)
-            buffer.put("Enter sends the request · Esc cancels it", x: rect.inner.x + 1, y: rect.inner.y, style: hint, clip: rect.inner)
+            buffer.put(
+                "Enter sends the request · Esc cancels it", x: rect.inner.x + 1, y: rect.inner.y, style: hint,
+                clip: rect.inner)
             return
         }
         buffer.box(rect, style: style)
         var x = buffer.put(" Response ── ", x: rect.x + 1, y: rect.y, style: style, clip: rect)
-        let statusStyle: Style = switch response.status {
-        case 200..<300: Style(.green, bold: true)
-        case 300..<400: Style(.cyan, bold: true)
-        case 400..<500: Style(.yellow, bold: true)
-        default: Style(.red, bold: true)
-        }
-        x = buffer.put("\(response.status) \(response.reason)", x: x, y: rect.y, style: statusStyle, clip: rect.inner.expandedVertically)
+        let statusStyle: Style =
+            switch response.status {
+            case 200..<300: Style(.green, bold: true)
+            case 300..<400: Style(.cyan, bold: true)
+            case 400..<500: Style(.yellow, bold: true)
+            default: Style(.red, bold: true)
+            }
+        x = buffer.put(
+            "\(response.status) \(response.reason)", x: x, y: rect.y, style: statusStyle,
+            clip: rect.inner.expandedVertically)
         let milliseconds = Int((response.totalTime * 1000).rounded())
         var details = ""
         if let search = response.search {
-            details += search.lines.isEmpty ? " · /\(search.query) no match" : " · /\(search.query) \(search.current + 1)/\(search.lines.count)"
+            details +=
+                search.lines.isEmpty
+                ? " · /\(search.query) no match" : " · /\(search.query) \(search.current + 1)/\(search.lines.count)"
         }
-        details += " · \(milliseconds) ms · \(ByteCount.format(response.size)) · \(response.routeName) @ \(response.environmentName)"
+        details +=
+            " · \(milliseconds) ms · \(ByteCount.format(response.size)) · \(response.routeName) @ \(response.environmentName)"
         if let path = response.jsonPath, !path.isEmpty, response.selection != nil {
             details += response.showWholeBody ? " · whole body (v: \(path))" : " · \(path) (v: whole body)"
         }
-        buffer.put(details + " ", x: x, y: rect.y, style: style, clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1))
+        buffer.put(
+            details + " ", x: x, y: rect.y, style: style,
+            clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1))
 
         let inner = rect.inner
         let count = response.lineCount
@@ -222,7 +240,9 @@ public enum Views {
                 var x = inner.x + 1
                 if gutter > 0 && !response.isHeader(index) {
                     let number = String(index - (response.showHeaders ? response.headerLines.count + 1 : 0) + 1)
-                    x = buffer.put(String(repeating: " ", count: gutter - 3 - number.count) + number + " │ ", x: x, y: y, style: hint, clip: inner)
+                    x = buffer.put(
+                        String(repeating: " ", count: gutter - 3 - number.count) + number + " │ ", x: x, y: y,
+                        style: hint, clip: inner)
                 }
                 start = x
                 buffer.put(text, x: x, y: y, style: response.isHeader(index) ? Style(.cyan) : .plain, clip: inner)
@@ -240,12 +260,14 @@ public enum Views {
         }
         if count > inner.height {
             let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "
-            buffer.put(position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1, style: hint)
+            buffer.put(
+                position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1, style: hint)
         }
     }
 
     /// Redraws every occurrence of `query` (case-insensitive) in `text` as a highlight.
-    static func highlight(_ query: String, in text: String, x: Int, y: Int, clip: Rect, into buffer: inout ScreenBuffer) {
+    static func highlight(_ query: String, in text: String, x: Int, y: Int, clip: Rect, into buffer: inout ScreenBuffer)
+    {
         let characters = Array(text)
         let lowered = characters.map { $0.lowercased() }
         let needle = Array(query).map { $0.lowercased() }
@@ -254,8 +276,9 @@ public enum Views {
         while index <= characters.count - needle.count {
             if Array(lowered[index..<(index + needle.count)]) == needle {
                 let prefix = CellWidth.of(String(characters[0..<index]))
-                buffer.put(String(characters[index..<(index + needle.count)]), x: x + prefix, y: y,
-                           style: Style(.yellow, bold: true, reverse: true), clip: clip)
+                buffer.put(
+                    String(characters[index..<(index + needle.count)]), x: x + prefix, y: y,
+                    style: Style(.yellow, bold: true, reverse: true), clip: clip)
                 index += needle.count
             } else {
                 index += 1
@@ -265,8 +288,10 @@ public enum Views {
 
     static func drawStatusBar(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
         let environment = state.environment
-        var x = buffer.put(" \(environment.name)\(environment.isProtected ? " ⚠" : "") ", x: 0, y: rect.y,
-                           style: environment.isProtected ? Style(.yellow, bold: true, reverse: true) : Style(bold: true, reverse: true))
+        var x = buffer.put(
+            " \(environment.name)\(environment.isProtected ? " ⚠" : "") ", x: 0, y: rect.y,
+            style: environment.isProtected
+                ? Style(.yellow, bold: true, reverse: true) : Style(bold: true, reverse: true))
         if let language = state.language { x = buffer.put(" \(language) ", x: x, y: rect.y, style: hint) }
         x = buffer.put(" ", x: x, y: rect.y)
         if let first = state.inFlight.keys.min(), let sending = state.inFlight[first] {
@@ -275,19 +300,25 @@ public enum Views {
             var progress = ""
             if sending.received > 0 {
                 progress = " · ↓ \(ByteCount.format(sending.received))"
-                if sending.elapsed > 0 { progress += " · \(ByteCount.format(Int(Double(sending.received) / sending.elapsed)))/s" }
+                if sending.elapsed > 0 {
+                    progress += " · \(ByteCount.format(Int(Double(sending.received) / sending.elapsed)))/s"
+                }
             }
-            x = buffer.put("\(frame) \(sending.request.method) \(sending.routeName) → \(sending.environmentName)\(more)\(progress) · Esc cancels  ",
-                           x: x, y: rect.y, style: Style(.cyan))
+            x = buffer.put(
+                "\(frame) \(sending.request.method) \(sending.routeName) → \(sending.environmentName)\(more)\(progress) · Esc cancels  ",
+                x: x, y: rect.y, style: Style(.cyan))
         }
         if let filter = state.pathFilter {
-            buffer.put("json path: \(filter.typed)▏  applied as you type · Enter keeps · Esc restores", x: x, y: rect.y, style: Style(.cyan))
+            buffer.put(
+                "json path: \(filter.typed)▏  applied as you type · Enter keeps · Esc restores", x: x, y: rect.y,
+                style: Style(.cyan))
         } else if let query = state.responseQuery {
             buffer.put("search: /\(query)▏  Enter finds · Esc cancels", x: x, y: rect.y, style: Style(.cyan))
         } else if let status = state.status {
             buffer.put(status.text, x: x, y: rect.y, style: status.isError ? error : Style(.green))
         } else if state.inFlight.isEmpty {
-            let hints = state.focus == .request && state.openRoute != nil
+            let hints =
+                state.focus == .request && state.openRoute != nil
                 ? "Enter send · ↑↓ field · Ctrl-N header · Ctrl-E editor · Esc back · F1 help"
                 : "Enter send · Tab pane · e env · / search · L lang · h headers · ? help · q quit"
             buffer.put(hints, x: x, y: rect.y, style: hint)

@@ -8,9 +8,9 @@ struct CallCommand: AsyncParsableCommand {
         commandName: "call",
         abstract: "Send a route's request and print the response.",
         discussion: """
-        Exit codes (as HTTPie's --check-status): 0 for 2xx, 3 for an unfollowed 3xx, 4 for 4xx, \
-        5 for 5xx, 2 for a timeout, 6 for too many redirects, 1 for any other error.
-        """
+            Exit codes (as HTTPie's --check-status): 0 for 2xx, 3 for an unfollowed 3xx, 4 for 4xx, \
+            5 for 5xx, 2 for a timeout, 6 for too many redirects, 1 for any other error.
+            """
     )
 
     @Argument(help: "Route name (see 'courier routes').")
@@ -42,7 +42,9 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the body as received (after gzip/deflate decoding).")
     var raw = false
 
-    @Option(name: .customLong("json-path"), help: ArgumentHelp("Print only this part of a JSON body ('' for all).", valueName: "PATH"))
+    @Option(
+        name: .customLong("json-path"),
+        help: ArgumentHelp("Print only this part of a JSON body ('' for all).", valueName: "PATH"))
     var jsonPath: String?
 
     @Option(name: .customLong("lang"), help: ArgumentHelp("Accept-Language to send.", valueName: "CODE"))
@@ -51,7 +53,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds before giving up.", valueName: "S"))
     var timeout: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Extra attempts for idempotent requests after transient failures.", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Extra attempts for idempotent requests after transient failures.", valueName: "N"))
     var retries: Int?
 
     @Option(name: .customLong("retry-delay"), help: ArgumentHelp("Seconds between attempts.", valueName: "S"))

@@ -6,7 +6,10 @@ struct Courier: AsyncParsableCommand {
         commandName: "courier",
         abstract: "A fast terminal API client for switching between deployments and QA-ing backends.",
         version: "0.1.0",
-        subcommands: [TUICommand.self, CallCommand.self, RoutesCommand.self, EnvsCommand.self, FormatCommand.self, DemoCommand.self],
+        subcommands: [
+            TUICommand.self, CallCommand.self, RoutesCommand.self, EnvsCommand.self, FormatCommand.self,
+            DemoCommand.self,
+        ],
         defaultSubcommand: TUICommand.self
     )
 }

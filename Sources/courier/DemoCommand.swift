@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         do {
             try await SampleAPI.run(port: port, handleSignals: true, onStart: onStart)
-        } catch where fallbackToFreePort && port != 0 {
+        } catch  where fallbackToFreePort && port != 0 {
             try await SampleAPI.run(port: 0, handleSignals: true, onStart: onStart)
         } catch {
             throw CLIFailure("cannot start the sample API on port \(port): \(error)")

@@ -21,8 +21,10 @@ struct EnvsCommand: ParsableCommand {
             let context = builder.context(environment: environment, input: RequestInput())
             let base = (try? Template.render(environment.baseURL, in: context)) ?? environment.baseURL
             let marker = environment.name == remembered ? "*" : " "
-            rows.append([marker + " " + environment.name.padding(toLength: width, withPad: " ", startingAt: 0),
-                         base, environment.isProtected ? "protected" : ""])
+            rows.append([
+                marker + " " + environment.name.padding(toLength: width, withPad: " ", startingAt: 0),
+                base, environment.isProtected ? "protected" : "",
+            ])
         }
         Console.out(TextTable.render(rows))
     }

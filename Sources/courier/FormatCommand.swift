@@ -33,7 +33,9 @@ struct FormatCommand: ParsableCommand {
     }
 
     /// Formats to stdout; returns the syntax error instead of throwing (kept out of closures).
-    private static func write(_ formatter: JSONFormatter, _ bytes: UnsafeBufferPointer<UInt8>, releasingInput: Bool) -> JSONSyntaxError? {
+    private static func write(_ formatter: JSONFormatter, _ bytes: UnsafeBufferPointer<UInt8>, releasingInput: Bool)
+        -> JSONSyntaxError?
+    {
         do {
             try formatter.write(bytes, releasingInput: releasingInput) { Console.write($0) }
             return nil

@@ -55,8 +55,10 @@ final class InputWatcher: @unchecked Sendable {
     }
 
     private func pollLoop() {
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: resizeRead, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: resizeRead, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let count = poll(&fds, nfds_t(fds.count), -1)
             if count < 0 {

@@ -29,7 +29,9 @@ final class NcursesTerminal {
         if colors {
             start_color()
             use_default_colors()
-            let map: [Color: Int16] = [.red: 1, .green: 2, .yellow: 3, .blue: 4, .magenta: 5, .cyan: 6, .white: 7, .gray: 7]
+            let map: [Color: Int16] = [
+                .red: 1, .green: 2, .yellow: 3, .blue: 4, .magenta: 5, .cyan: 6, .white: 7, .gray: 7,
+            ]
             for color in Color.allCases { init_pair(Int16(color.rawValue), map[color] ?? 7, -1) }
         }
     }

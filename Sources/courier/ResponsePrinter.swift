@@ -35,8 +35,9 @@ struct ResponsePrinter {
         }
         if !path.isEmpty { throw CLIFailure(JSONPathError.notJSON(firstError(response.body)).description) }
         if BodyKind.isBinary(response.body) {
-            Console.out(BodyKind.binaryNote(size: response.body.count, contentType: response.contentType)
-                        + " (use --raw to print it)\n")
+            Console.out(
+                BodyKind.binaryNote(size: response.body.count, contentType: response.contentType)
+                    + " (use --raw to print it)\n")
         } else {
             Console.write(response.body)
             if response.body.last != UInt8(ascii: "\n") { Console.out("\n") }

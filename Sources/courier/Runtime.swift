@@ -88,7 +88,8 @@ final class Runtime {
         terminal.shutdown()
         await client?.shutdown()
         if let frameLog {
-            try? Data(keyTimings.map(String.init).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: frameLog))
+            try? Data(keyTimings.map(String.init).joined(separator: "\n").utf8).write(
+                to: URL(fileURLWithPath: frameLog))
         }
     }
 
@@ -172,7 +173,8 @@ final class Runtime {
             return .failure(EditorError("cannot write \(file.path)"))
         }
         defer { try? FileManager.default.removeItem(at: file) }
-        let editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
+        let editor =
+            ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
         terminal.suspend()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -186,7 +188,9 @@ final class Runtime {
             status = -1
         }
         terminal.resume()
-        guard status == 0 else { return .failure(EditorError("the editor '\(editor)' exited with status \(status); body unchanged")) }
+        guard status == 0 else {
+            return .failure(EditorError("the editor '\(editor)' exited with status \(status); body unchanged"))
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return .failure(EditorError("cannot read the edited body"))
         }

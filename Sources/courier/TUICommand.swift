@@ -52,14 +52,16 @@ struct TUICommand: AsyncParsableCommand {
         let environment = ProcessEnvironment.current()
         let store = SessionStore(configPath: arguments.config, processEnvironment: environment)
         let (session, warning) = store.load()
-        var state = AppState(workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)
+        var state = AppState(
+            workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)
         if let megabytes = environment["COURIER_MAX_BODY_MB"].flatMap(Int.init), megabytes > 0 {
             state.maxBodyInMemory = megabytes << 20
         }
         if let warning {
             state.status = AppState.StatusLine(text: warning, isError: true)
         } else if let server {
-            state.status = AppState.StatusLine(text: "sample API on http://127.0.0.1:\(server.port) · pick a route, Enter sends", isError: false)
+            state.status = AppState.StatusLine(
+                text: "sample API on http://127.0.0.1:\(server.port) · pick a route, Enter sends", isError: false)
         }
 
         let input = InputWatcher()

@@ -1,6 +1,7 @@
 import CourierSampleAPI
 import Foundation
 import Testing
+
 @testable import CourierCore
 
 /// The shared client against the real sample API on an ephemeral loopback port.
@@ -37,13 +38,16 @@ struct HTTPClientIntegrationTests {
             #expect(response.contentType == "application/json")
             #expect(text(response).hasPrefix("{\"id\":42,\"name\":\"Pablo\""))
             #expect(response.timeToFirstByte > 0 && response.timeToFirstByte <= response.totalTime)
-            #expect(response.finalURL == server.url("/dev/v1/users/42") && response.redirectCount == 0 && response.attempts == 1)
+            #expect(
+                response.finalURL == server.url("/dev/v1/users/42") && response.redirectCount == 0
+                    && response.attempts == 1)
 
             let missing = try await client.send(get(server.url("/dev/v1/users/999")))
             #expect(missing.status == 404 && missing.reason == "Not Found")
 
             let cookies = try await client.send(get(server.url("/dev/v1/cookies")))
-            #expect(cookies.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+            #expect(
+                cookies.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
                     == ["session=abc; Path=/", "theme=dark; Path=/"])
         }
     }
@@ -64,7 +68,9 @@ struct HTTPClientIntegrationTests {
     func redirects() async throws {
         try await withServer { server, client in
             let followed = try await client.send(get(server.url("/dev/v1/redirect/3")))
-            #expect(followed.status == 200 && followed.redirectCount == 3 && followed.finalURL == server.url("/dev/v1/redirect/0"))
+            #expect(
+                followed.status == 200 && followed.redirectCount == 3
+                    && followed.finalURL == server.url("/dev/v1/redirect/0"))
 
             let unfollowed = try await client.send(get(server.url("/dev/v1/redirect/3")) { $0.followRedirects = false })
             #expect(unfollowed.status == 302 && unfollowed.headers.value(for: "Location") == "/dev/v1/redirect/2")
@@ -80,8 +86,10 @@ struct HTTPClientIntegrationTests {
         try await withServer { server, client in
             func post(status: Int, target: String) -> HTTPRequest {
                 let location = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target
-                return HTTPRequest(method: "POST", url: server.url("/dev/v1/redirect-to?status=\(status)&url=\(location)"),
-                                   headers: [HeaderField("Authorization", "Bearer dev-token")], body: Array("{\"a\":1}".utf8), timeout: 5)
+                return HTTPRequest(
+                    method: "POST", url: server.url("/dev/v1/redirect-to?status=\(status)&url=\(location)"),
+                    headers: [HeaderField("Authorization", "Bearer dev-token")], body: Array("{\"a\":1}".utf8),
+                    timeout: 5)
             }
             let seeOther = try await client.send(post(status: 303, target: "/dev/v1/echo"))
             let seeOtherEcho = try JSONValue.parse(seeOther.body)
@@ -93,7 +101,8 @@ struct HTTPClientIntegrationTests {
             #expect(temporaryEcho["body"] == .object([JSONMember("a", .number("1"))]))
             #expect(temporaryEcho["headers"]?["authorization"] == .string("Bearer dev-token"))
 
-            let otherHost = try await client.send(post(status: 307, target: "http://localhost:\(server.port)/dev/v1/echo"))
+            let otherHost = try await client.send(
+                post(status: 307, target: "http://localhost:\(server.port)/dev/v1/echo"))
             #expect(try JSONValue.parse(otherHost.body)["headers"]?["authorization"] == nil)
         }
     }
@@ -125,15 +134,26 @@ struct HTTPClientIntegrationTests {
     @Test("idempotent requests retry 502/503/504 up to the limit; POST never does")
     func retries() async throws {
         try await withServer { server, client in
-            let recovered = try await client.send(get(server.url("/dev/v1/flaky?fail=2&key=a")) { $0.retries = 2; $0.retryDelay = 0.01 })
+            let recovered = try await client.send(
+                get(server.url("/dev/v1/flaky?fail=2&key=a")) {
+                    $0.retries = 2
+                    $0.retryDelay = 0.01
+                })
             #expect(recovered.status == 200 && recovered.attempts == 3)
 
-            let gaveUp = try await client.send(get(server.url("/dev/v1/flaky?fail=5&key=b")) { $0.retries = 1; $0.retryDelay = 0.01 })
+            let gaveUp = try await client.send(
+                get(server.url("/dev/v1/flaky?fail=5&key=b")) {
+                    $0.retries = 1
+                    $0.retryDelay = 0.01
+                })
             #expect(gaveUp.status == 503 && gaveUp.attempts == 2)
 
-            let post = try await client.send(get(server.url("/dev/v1/flaky?fail=5&key=c")) {
-                $0.method = "POST"; $0.retries = 3; $0.retryDelay = 0.01
-            })
+            let post = try await client.send(
+                get(server.url("/dev/v1/flaky?fail=5&key=c")) {
+                    $0.method = "POST"
+                    $0.retries = 3
+                    $0.retryDelay = 0.01
+                })
             #expect(post.status == 503 && post.attempts == 1)
         }
     }
@@ -159,10 +179,13 @@ struct HTTPClientIntegrationTests {
         await closed.stop()
         let client = HTTPClient()
         let refused = await Result(catching: { try await client.send(get("http://127.0.0.1:\(port)/x")) })
-        #expect(throws: TransportError.connection(url: "http://127.0.0.1:\(port)/x", reason: "connection refused")) { try refused.get() }
+        #expect(throws: TransportError.connection(url: "http://127.0.0.1:\(port)/x", reason: "connection refused")) {
+            try refused.get()
+        }
 
         let server = try await SampleServer.start()
-        let tls = await Result(catching: { try await client.send(get("https://127.0.0.1:\(server.port)/dev/v1/users")) })
+        let tls = await Result(catching: { try await client.send(get("https://127.0.0.1:\(server.port)/dev/v1/users")) }
+        )
         await server.stop()
         await client.shutdown()
         guard case .failure(.tls) = tls.mapError({ $0 as? TransportError ?? .other("\($0)") }) else {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CourierCore
 
 /// The fast printer against the event-based printer and against a tiny reference
@@ -24,13 +25,18 @@ struct JSONFidelityTests {
                 return "[" + items.joined(separator: whitespace() + "," + whitespace()) + "]"
             default:
                 let count = next(5)
-                let members = (0..<count).map { _ in string() + whitespace() + ":" + whitespace() + value(depth: depth + 1) }
+                let members = (0..<count).map { _ in
+                    string() + whitespace() + ":" + whitespace() + value(depth: depth + 1)
+                }
                 return "{" + whitespace() + members.joined(separator: ",") + whitespace() + "}"
             }
         }
 
         mutating func string() -> String {
-            let pieces = ["a", "key", "Zürich", "東京", "😀", "\\n", "\\\"", "\\\\", "\\u00e9", "\\ud83d\\ude00", " ", "tab\\t", "/", "long text run "]
+            let pieces = [
+                "a", "key", "Zürich", "東京", "😀", "\\n", "\\\"", "\\\\", "\\u00e9", "\\ud83d\\ude00", " ", "tab\\t", "/",
+                "long text run ",
+            ]
             return "\"" + (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() + "\""
         }
 
@@ -44,7 +50,10 @@ struct JSONFidelityTests {
         var level = 0
         var index = 0
         var inString = false
-        func newline() { out.append(10); out += Array(repeating: 32, count: level * 2) }
+        func newline() {
+            out.append(10)
+            out += Array(repeating: 32, count: level * 2)
+        }
         func nextSignificant(_ from: Int) -> UInt8? {
             var j = from
             while j < bytes.count, [32, 9, 10, 13].contains(bytes[j]) { j += 1 }
@@ -54,7 +63,12 @@ struct JSONFidelityTests {
             let byte = bytes[index]
             if inString {
                 out.append(byte)
-                if byte == 92 { out.append(bytes[index + 1]); index += 1 } else if byte == 34 { inString = false }
+                if byte == 92 {
+                    out.append(bytes[index + 1])
+                    index += 1
+                } else if byte == 34 {
+                    inString = false
+                }
             } else if byte == 34 {
                 inString = true
                 out.append(byte)
@@ -92,7 +106,9 @@ struct JSONFidelityTests {
         let document = generator.whitespace() + generator.value(depth: 0) + generator.whitespace()
         let bytes = Array(document.utf8)
         let fast = try JSONFormatter().format(bytes)
-        let events = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONFormatter().formatWithEvents(buffer) }
+        let events = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+            try JSONFormatter().formatWithEvents(buffer)
+        }
         #expect(fast == events, "\(document)")
         #expect(String(decoding: fast, as: UTF8.self) == Self.reference(document), "\(document)")
     }
@@ -103,7 +119,9 @@ struct JSONFidelityTests {
         var bytes = Array(generator.value(depth: 0).utf8)
         guard !bytes.isEmpty else { return }
         let position = generator.next(bytes.count)
-        let replacements: [UInt8] = [0x22, 0x5C, 0x2C, 0x3A, 0x7B, 0x7D, 0x5B, 0x5D, 0x30, 0x2D, 0x20, 0x01, 0xFF, 0xC3, 0x65]
+        let replacements: [UInt8] = [
+            0x22, 0x5C, 0x2C, 0x3A, 0x7B, 0x7D, 0x5B, 0x5D, 0x30, 0x2D, 0x20, 0x01, 0xFF, 0xC3, 0x65,
+        ]
         switch generator.next(3) {
         case 0: bytes.remove(at: position)
         case 1: bytes.insert(replacements[generator.next(replacements.count)], at: position)
@@ -112,18 +130,23 @@ struct JSONFidelityTests {
         var output = FastJSONFormatter.Output(capacity: 64)
         defer { output.free() }
         let fastValid = bytes.withUnsafeBufferPointer { FastJSONFormatter.format($0, indent: 2, into: &output) }
-        let eventsValid = bytes.withUnsafeBufferPointer { buffer in (try? JSONFormatter().formatWithEvents(buffer)) != nil }
+        let eventsValid = bytes.withUnsafeBufferPointer { buffer in
+            (try? JSONFormatter().formatWithEvents(buffer)) != nil
+        }
         #expect(fastValid == eventsValid, "\(bytes)")
     }
 
     @Test("depth limit is the same on both paths, empty innermost container included")
     func depthLimit() {
         for depth in [999, 1000, 1001] {
-            let bytes = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
+            let bytes =
+                Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
             var output = FastJSONFormatter.Output(capacity: 64)
             let fastValid = bytes.withUnsafeBufferPointer { FastJSONFormatter.format($0, indent: 2, into: &output) }
             output.free()
-            let eventsValid = bytes.withUnsafeBufferPointer { buffer in (try? JSONFormatter().formatWithEvents(buffer)) != nil }
+            let eventsValid = bytes.withUnsafeBufferPointer { buffer in
+                (try? JSONFormatter().formatWithEvents(buffer)) != nil
+            }
             #expect(fastValid == eventsValid)
             #expect(fastValid == (depth <= 1000))
         }

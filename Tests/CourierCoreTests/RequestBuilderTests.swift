@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CourierCore
 
 @Suite("Request building")
@@ -8,11 +9,13 @@ struct RequestBuilderTests {
         variables: ["city": "Lisbon", "shared": "yes"],
         languages: ["en", "es"],
         environments: [
-            Environment(name: "development", baseURL: "http://127.0.0.1:4010/dev/v1/",
-                        headers: [HeaderField("Authorization", "Bearer {{token}}"), HeaderField("x-layer", "env")],
-                        variables: ["token": "dev-token", "city": "Madrid"], secrets: ["token"], timeout: 7, retries: 2),
-            Environment(name: "production", baseURL: "https://api.example.com", variables: ["token": "${PROD_TOKEN}"],
-                        isProtected: true, tls: TLSSettings(caFile: "certs/ca.pem")),
+            Environment(
+                name: "development", baseURL: "http://127.0.0.1:4010/dev/v1/",
+                headers: [HeaderField("Authorization", "Bearer {{token}}"), HeaderField("x-layer", "env")],
+                variables: ["token": "dev-token", "city": "Madrid"], secrets: ["token"], timeout: 7, retries: 2),
+            Environment(
+                name: "production", baseURL: "https://api.example.com", variables: ["token": "${PROD_TOKEN}"],
+                isProtected: true, tls: TLSSettings(caFile: "certs/ca.pem")),
         ],
         routes: [],
         baseDirectory: "/work/project"
@@ -22,30 +25,41 @@ struct RequestBuilderTests {
     var development: Environment { workspace.environments[0] }
     var production: Environment { workspace.environments[1] }
 
-    @Test("URLs join base and path with exactly one slash and fill parameters", arguments: [
-        ("/users", [String: String](), [QueryItem](), "http://127.0.0.1:4010/dev/v1/users"),
-        ("users", [:], [], "http://127.0.0.1:4010/dev/v1/users"),
-        ("/", [:], [], "http://127.0.0.1:4010/dev/v1"),
-        ("/users/:id", ["id": "42"], [], "http://127.0.0.1:4010/dev/v1/users/42"),
-        ("/users/{id}", ["id": "a b/c"], [], "http://127.0.0.1:4010/dev/v1/users/a%20b%2Fc"),
-        ("/users/:id", ["id": "{{city}}"], [], "http://127.0.0.1:4010/dev/v1/users/Madrid"),
-        ("/users", [:], [QueryItem("city", "{{city}}"), QueryItem("q", "a&b=c")],
-         "http://127.0.0.1:4010/dev/v1/users?city=Madrid&q=a%26b%3Dc"),
-        ("/users", [:], [QueryItem("{{city}}_id", "1")], "http://127.0.0.1:4010/dev/v1/users?Madrid_id=1"),
-    ])
+    @Test(
+        "URLs join base and path with exactly one slash and fill parameters",
+        arguments: [
+            ("/users", [String: String](), [QueryItem](), "http://127.0.0.1:4010/dev/v1/users"),
+            ("users", [:], [], "http://127.0.0.1:4010/dev/v1/users"),
+            ("/", [:], [], "http://127.0.0.1:4010/dev/v1"),
+            ("/users/:id", ["id": "42"], [], "http://127.0.0.1:4010/dev/v1/users/42"),
+            ("/users/{id}", ["id": "a b/c"], [], "http://127.0.0.1:4010/dev/v1/users/a%20b%2Fc"),
+            ("/users/:id", ["id": "{{city}}"], [], "http://127.0.0.1:4010/dev/v1/users/Madrid"),
+            (
+                "/users", [:], [QueryItem("city", "{{city}}"), QueryItem("q", "a&b=c")],
+                "http://127.0.0.1:4010/dev/v1/users?city=Madrid&q=a%26b%3Dc"
+            ),
+            ("/users", [:], [QueryItem("{{city}}_id", "1")], "http://127.0.0.1:4010/dev/v1/users?Madrid_id=1"),
+        ])
     func urls(path: String, params: [String: String], query: [QueryItem], expected: String) throws {
         let route = Route(name: "r", method: "GET", path: path)
-        let request = try builder.build(route: route, environment: development, input: RequestInput(pathParameters: params, query: query))
+        let request = try builder.build(
+            route: route, environment: development, input: RequestInput(pathParameters: params, query: query))
         #expect(request.url == expected)
     }
 
     @Test("route defaults: params and query, overridden by the user")
     func defaultsAndOverrides() throws {
-        let route = Route(name: "users.show", method: "GET", path: "/users/:id",
-                          query: [QueryItem("city", "{{city}}"), QueryItem("page", "1")], params: ["id": "7"])
-        #expect(try builder.build(route: route, environment: development).url == "http://127.0.0.1:4010/dev/v1/users/7?city=Madrid&page=1")
-        let input = RequestInput(pathParameters: ["id": "9"], query: [QueryItem("page", "2"), QueryItem("extra", "x")], variables: ["city": "Vigo"])
-        #expect(try builder.build(route: route, environment: development, input: input).url
+        let route = Route(
+            name: "users.show", method: "GET", path: "/users/:id",
+            query: [QueryItem("city", "{{city}}"), QueryItem("page", "1")], params: ["id": "7"])
+        #expect(
+            try builder.build(route: route, environment: development).url
+                == "http://127.0.0.1:4010/dev/v1/users/7?city=Madrid&page=1")
+        let input = RequestInput(
+            pathParameters: ["id": "9"], query: [QueryItem("page", "2"), QueryItem("extra", "x")],
+            variables: ["city": "Vigo"])
+        #expect(
+            try builder.build(route: route, environment: development, input: input).url
                 == "http://127.0.0.1:4010/dev/v1/users/9?city=Vigo&page=2&extra=x")
     }
 
@@ -59,19 +73,25 @@ struct RequestBuilderTests {
             try builder.build(route: route, environment: development, input: RequestInput(pathParameters: ["id": ""]))
         }
         #expect(throws: RequestError.unknownPathParameter("user", route: "users.show", available: ["id"])) {
-            try builder.build(route: route, environment: development, input: RequestInput(pathParameters: ["id": "1", "user": "2"]))
+            try builder.build(
+                route: route, environment: development, input: RequestInput(pathParameters: ["id": "1", "user": "2"]))
         }
     }
 
     @Test("URLs that cannot be built name the route and environment")
     func badURLs() {
         let route = Route(name: "r", method: "GET", path: "/x")
-        for (base, reason) in [("127.0.0.1:4010", "has no scheme (expected http:// or https://)"),
-                               ("ftp://host", "uses 'ftp', expected http or https"),
-                               ("http://:80", "has no host"),
-                               ("/relative", "has no scheme (expected http:// or https://)")] {
+        for (base, reason) in [
+            ("127.0.0.1:4010", "has no scheme (expected http:// or https://)"),
+            ("ftp://host", "uses 'ftp', expected http or https"),
+            ("http://:80", "has no host"),
+            ("/relative", "has no scheme (expected http:// or https://)"),
+        ] {
             let env = Environment(name: "odd", baseURL: base)
-            #expect(throws: RequestError.invalidURL(RequestBuilder.join(base: base, path: "/x"), route: "r", environment: "odd", reason: reason)) {
+            #expect(
+                throws: RequestError.invalidURL(
+                    RequestBuilder.join(base: base, path: "/x"), route: "r", environment: "odd", reason: reason)
+            ) {
                 try builder.build(route: route, environment: env)
             }
         }
@@ -79,27 +99,36 @@ struct RequestBuilderTests {
 
     @Test("headers merge top level › environment › language › route › user, names case-insensitive")
     func headerMerge() throws {
-        let route = Route(name: "r", method: "GET", path: "/", headers: [HeaderField("X-LAYER", "route"), HeaderField("X-Route", "1")])
+        let route = Route(
+            name: "r", method: "GET", path: "/",
+            headers: [HeaderField("X-LAYER", "route"), HeaderField("X-Route", "1")])
         let input = RequestInput(headers: [HeaderField("x-layer", "user"), HeaderField("Accept", "")], language: "es")
         let request = try builder.build(route: route, environment: development, input: input)
-        #expect(request.headers == [
-            HeaderField("x-layer", "user"),
-            HeaderField("Authorization", "Bearer dev-token"),
-            HeaderField("Accept-Language", "es"),
-            HeaderField("X-Route", "1"),
-        ])
+        #expect(
+            request.headers == [
+                HeaderField("x-layer", "user"),
+                HeaderField("Authorization", "Bearer dev-token"),
+                HeaderField("Accept-Language", "es"),
+                HeaderField("X-Route", "1"),
+            ])
     }
 
     @Test("bodies keep JSON types and fill templates in strings")
     func bodies() throws {
-        let route = Route(name: "c", method: "POST", path: "/users",
-                          body: .object([JSONMember("name", .string("{{city}} fan")), JSONMember("age", .number("30")),
-                                         JSONMember("admin", .bool(false)), JSONMember("note", .null)]))
+        let route = Route(
+            name: "c", method: "POST", path: "/users",
+            body: .object([
+                JSONMember("name", .string("{{city}} fan")), JSONMember("age", .number("30")),
+                JSONMember("admin", .bool(false)), JSONMember("note", .null),
+            ]))
         let request = try builder.build(route: route, environment: development)
-        #expect(String(decoding: request.body ?? [], as: UTF8.self) == "{\"name\":\"Madrid fan\",\"age\":30,\"admin\":false,\"note\":null}")
+        #expect(
+            String(decoding: request.body ?? [], as: UTF8.self)
+                == "{\"name\":\"Madrid fan\",\"age\":30,\"admin\":false,\"note\":null}")
         #expect(request.headers.value(for: "content-type") == "application/json")
 
-        let typed = try builder.build(route: route, environment: development, input: RequestInput(body: "{\"n\": 1.0, \"s\": \"{{shared}}\"}"))
+        let typed = try builder.build(
+            route: route, environment: development, input: RequestInput(body: "{\"n\": 1.0, \"s\": \"{{shared}}\"}"))
         #expect(String(decoding: typed.body ?? [], as: UTF8.self) == "{\"n\":1.0,\"s\":\"yes\"}")
 
         #expect(throws: RequestError.self) {
@@ -112,16 +141,20 @@ struct RequestBuilderTests {
         let route = Route(name: "r", method: "GET", path: "/")
         let dev = try builder.build(route: route, environment: development)
         #expect(dev.timeout == 7 && dev.retries == 2 && dev.followRedirects)
-        let overridden = try builder.build(route: route, environment: development, input: RequestInput(timeout: 1, retries: 0, followRedirects: false))
+        let overridden = try builder.build(
+            route: route, environment: development, input: RequestInput(timeout: 1, retries: 0, followRedirects: false))
         #expect(overridden.timeout == 1 && overridden.retries == 0 && !overridden.followRedirects)
         let prod = try builder.build(route: route, environment: production)
         #expect(prod.timeout == RequestBuilder.defaultTimeout)
         #expect(prod.tls.caFile == "/work/project/certs/ca.pem")
     }
 
-    @Test("protected environments need confirmation for anything but GET, HEAD and OPTIONS", arguments: [
-        ("GET", false), ("HEAD", false), ("OPTIONS", false), ("POST", true), ("PUT", true), ("PATCH", true), ("DELETE", true),
-    ])
+    @Test(
+        "protected environments need confirmation for anything but GET, HEAD and OPTIONS",
+        arguments: [
+            ("GET", false), ("HEAD", false), ("OPTIONS", false), ("POST", true), ("PUT", true), ("PATCH", true),
+            ("DELETE", true),
+        ])
     func confirmation(method: String, needed: Bool) throws {
         let route = Route(name: "r", method: method, path: "/")
         #expect(try builder.build(route: route, environment: production).needsConfirmation == needed)
@@ -139,17 +172,22 @@ struct RequestBuilderTests {
     func processEnvironmentIsLazy() throws {
         let route = Route(name: "r", method: "GET", path: "/", headers: [HeaderField("Authorization", "{{token}}")])
         let unset = RequestBuilder(workspace: workspace, processEnvironment: [:])
-        #expect(throws: RequestError.unsetProcessVariable("PROD_TOKEN")) { try unset.build(route: route, environment: production) }
-        #expect(try unset.build(route: route, environment: development).headers.value(for: "Authorization") == "dev-token")
+        #expect(throws: RequestError.unsetProcessVariable("PROD_TOKEN")) {
+            try unset.build(route: route, environment: production)
+        }
+        #expect(
+            try unset.build(route: route, environment: development).headers.value(for: "Authorization") == "dev-token")
     }
 
-    @Test("-H parsing", arguments: [
-        ("X-A: b", HeaderField("X-A", "b") as HeaderField?),
-        ("X-A:b:c", HeaderField("X-A", "b:c")),
-        ("X-A:", HeaderField("X-A", "")),
-        ("no colon", nil),
-        ("bad name: x", nil),
-    ])
+    @Test(
+        "-H parsing",
+        arguments: [
+            ("X-A: b", HeaderField("X-A", "b") as HeaderField?),
+            ("X-A:b:c", HeaderField("X-A", "b:c")),
+            ("X-A:", HeaderField("X-A", "")),
+            ("no colon", nil),
+            ("bad name: x", nil),
+        ])
     func headerParsing(text: String, expected: HeaderField?) {
         #expect((try? HeaderField.parse(text)) == expected)
     }

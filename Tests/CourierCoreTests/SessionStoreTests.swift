@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+
 @testable import CourierCore
 
 @Suite("Remembered state")
 struct SessionStoreTests {
     private func store() -> (SessionStore, URL) {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("courier-state-\(UUID().uuidString)")
-        return (SessionStore(configPath: "/work/project/environments.json", processEnvironment: ["XDG_STATE_HOME": home.path]), home)
+        return (
+            SessionStore(
+                configPath: "/work/project/environments.json", processEnvironment: ["XDG_STATE_HOME": home.path]), home
+        )
     }
 
     @Test("saves atomically under $XDG_STATE_HOME/courier and loads it back")
@@ -25,7 +29,8 @@ struct SessionStoreTests {
     func unreadable() throws {
         let (store, home) = store()
         defer { try? FileManager.default.removeItem(at: home) }
-        try FileManager.default.createDirectory(at: store.fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: store.fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: store.fileURL)
         let (state, warning) = store.load()
         #expect(state == SessionState())

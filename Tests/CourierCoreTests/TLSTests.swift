@@ -3,22 +3,27 @@ import Hummingbird
 import HummingbirdTLS
 import NIOSSL
 import Testing
+
 @testable import CourierCore
 
 /// Certificate verification against a real TLS server on loopback whose certificate is
 /// signed by a test CA (fixtures generated once with openssl, valid for 100 years).
 @Suite("TLS verification")
 struct TLSTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/tls")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/tls")
     static let caFile = fixtures.appendingPathComponent("ca.pem").path
 
     /// Runs `body` with an HTTPS server answering `{"tls":true}` on an ephemeral port.
     private func withTLSServer(_ body: (Int) async throws -> Void) async throws {
         let chain = try NIOSSLCertificate.fromPEMFile(Self.fixtures.appendingPathComponent("server.pem").path)
         let key = try NIOSSLPrivateKey(file: Self.fixtures.appendingPathComponent("server-key.pem").path, format: .pem)
-        let tls = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        let tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         let responder = CallbackResponder<BasicRequestContext> { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"tls\":true}")))
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"tls\":true}")))
         }
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
@@ -85,7 +90,10 @@ struct TLSTests {
     @Test("a CA file that cannot be read is reported before connecting")
     func missingCAFile() async {
         let result = await send(1, TLSSettings(caFile: "/nonexistent/ca.pem"))
-        #expect(throws: TransportError.tls(url: "https://127.0.0.1:1/", reason: "CA file /nonexistent/ca.pem cannot be read")) {
+        #expect(
+            throws: TransportError.tls(
+                url: "https://127.0.0.1:1/", reason: "CA file /nonexistent/ca.pem cannot be read")
+        ) {
             try result.get()
         }
     }

@@ -1,77 +1,93 @@
 import Testing
+
 @testable import CourierCore
 
 @Suite("Templates and path parameters")
 struct TemplateTests {
     let context = TemplateContext(
         overrides: ["city": "Barcelona"],
-        environment: ["city": "Madrid", "token": "${TOKEN}", "greeting": "hi {{name}}", "name": "Ada", "loop": "{{loop}}"],
+        environment: [
+            "city": "Madrid", "token": "${TOKEN}", "greeting": "hi {{name}}", "name": "Ada", "loop": "{{loop}}",
+        ],
         workspace: ["name": "Shadowed", "version": "v2"],
         processEnvironment: ["TOKEN": "s3cret", "EMPTY": ""]
     )
 
-    @Test("renders variables in lookup order and the process environment", arguments: [
-        ("plain", "plain"),
-        ("{{city}}", "Barcelona"),
-        ("{{ version }}/x", "v2/x"),
-        ("{{token}}", "s3cret"),
-        ("{{greeting}}!", "hi Ada!"),
-        ("${TOKEN}", "s3cret"),
-        ("${MISSING:-fallback}", "fallback"),
-        ("${EMPTY:-used when empty}", "used when empty"),
-        ("a {{name}} b ${TOKEN} c", "a Ada b s3cret c"),
-    ])
+    @Test(
+        "renders variables in lookup order and the process environment",
+        arguments: [
+            ("plain", "plain"),
+            ("{{city}}", "Barcelona"),
+            ("{{ version }}/x", "v2/x"),
+            ("{{token}}", "s3cret"),
+            ("{{greeting}}!", "hi Ada!"),
+            ("${TOKEN}", "s3cret"),
+            ("${MISSING:-fallback}", "fallback"),
+            ("${EMPTY:-used when empty}", "used when empty"),
+            ("a {{name}} b ${TOKEN} c", "a Ada b s3cret c"),
+        ])
     func renders(text: String, expected: String) throws {
         #expect(try Template.render(text, in: context) == expected)
     }
 
-    @Test("reports problems naming the variable", arguments: [
-        ("{{cty}}", RequestError.unknownVariable("cty", suggestion: "city")),
-        ("{{zzzzzzzz}}", .unknownVariable("zzzzzzzz", suggestion: nil)),
-        ("${NOT_SET}", .unsetProcessVariable("NOT_SET")),
-        ("{{open", .unterminatedTemplate("{{open")),
-        ("{{loop}}", .variableCycle("loop")),
-    ])
+    @Test(
+        "reports problems naming the variable",
+        arguments: [
+            ("{{cty}}", RequestError.unknownVariable("cty", suggestion: "city")),
+            ("{{zzzzzzzz}}", .unknownVariable("zzzzzzzz", suggestion: nil)),
+            ("${NOT_SET}", .unsetProcessVariable("NOT_SET")),
+            ("{{open", .unterminatedTemplate("{{open")),
+            ("{{loop}}", .variableCycle("loop")),
+        ])
     func fails(text: String, error: RequestError) {
         #expect(throws: error) { try Template.render(text, in: context) }
     }
 
     @Test("error messages read as sentences")
     func messages() {
-        #expect(RequestError.unknownVariable("cty", suggestion: "city").description == "unknown variable '{{cty}}'; did you mean '{{city}}'?")
-        #expect(RequestError.unsetProcessVariable("STAGING_TOKEN").description
+        #expect(
+            RequestError.unknownVariable("cty", suggestion: "city").description
+                == "unknown variable '{{cty}}'; did you mean '{{city}}'?")
+        #expect(
+            RequestError.unsetProcessVariable("STAGING_TOKEN").description
                 == "environment variable STAGING_TOKEN is not set (export it, or write ${STAGING_TOKEN:-default})")
     }
 
-    @Test("path templates find :name and {name} parameters, not {{variables}}", arguments: [
-        ("/users", [String]()),
-        ("/users/:id", ["id"]),
-        ("/users/{id}", ["id"]),
-        ("/posts/:post_id/comments/:id", ["post_id", "id"]),
-        ("/{{version}}/users/{id}", ["id"]),
-        ("/a/:x/b/:x", ["x"]),
-        ("/time/10:30", []),
-    ])
+    @Test(
+        "path templates find :name and {name} parameters, not {{variables}}",
+        arguments: [
+            ("/users", [String]()),
+            ("/users/:id", ["id"]),
+            ("/users/{id}", ["id"]),
+            ("/posts/:post_id/comments/:id", ["post_id", "id"]),
+            ("/{{version}}/users/{id}", ["id"]),
+            ("/a/:x/b/:x", ["x"]),
+            ("/time/10:30", []),
+        ])
     func pathParameters(path: String, names: [String]) {
         #expect(PathTemplate(path).parameterNames == names)
     }
 
-    @Test("percent-encoding keeps values inside their segment", arguments: [
-        ("a b/c?d#e%", "a%20b%2Fc%3Fd%23e%25", "a%20b%2Fc%3Fd%23e%25"),
-        ("Zürich", "Z%C3%BCrich", "Z%C3%BCrich"),
-        ("x=1&y", "x=1&y", "x%3D1%26y"),
-    ])
+    @Test(
+        "percent-encoding keeps values inside their segment",
+        arguments: [
+            ("a b/c?d#e%", "a%20b%2Fc%3Fd%23e%25", "a%20b%2Fc%3Fd%23e%25"),
+            ("Zürich", "Z%C3%BCrich", "Z%C3%BCrich"),
+            ("x=1&y", "x=1&y", "x%3D1%26y"),
+        ])
     func percentEncoding(raw: String, segment: String, query: String) {
         #expect(PercentEncoding.pathSegment(raw) == segment)
         #expect(PercentEncoding.queryComponent(raw) == query)
     }
 
-    @Test("suggestions only for plausible typos", arguments: [
-        ("develop", ["development", "production"], "development" as String?),
-        ("prodution", ["development", "production"], "production"),
-        ("xyz", ["development", "production"], nil),
-        ("users.indx", ["users.index", "users.show"], "users.index"),
-    ])
+    @Test(
+        "suggestions only for plausible typos",
+        arguments: [
+            ("develop", ["development", "production"], "development" as String?),
+            ("prodution", ["development", "production"], "production"),
+            ("xyz", ["development", "production"], nil),
+            ("users.indx", ["users.index", "users.show"], "users.index"),
+        ])
     func suggestions(name: String, candidates: [String], expected: String?) {
         #expect(NameSuggester.closest(to: name, in: candidates) == expected)
     }

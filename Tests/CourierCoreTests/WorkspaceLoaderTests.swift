@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CourierCore
 
 @Suite("Workspace loading")
@@ -19,33 +20,38 @@ struct WorkspaceLoaderTests {
 
     @Test("environments and routes keep file order; resources expand after routes")
     func fileOrder() throws {
-        let workspace = try load("""
-        {"environments": {"zeta": {"base_url": "http://z"}, "alpha": {"base_url": "http://a"}, "mid": {"base_url": "http://m"}},
-         "resources": [{"name": "posts", "path": "/posts"},
-                       {"name": "comments", "path": "/posts/:post_id/comments", "actions": ["index", "show", "create"]}],
-         "routes": [{"name": "b", "path": "/b"}, {"name": "a", "method": "post", "path": "/a"}]}
-        """)
+        let workspace = try load(
+            """
+            {"environments": {"zeta": {"base_url": "http://z"}, "alpha": {"base_url": "http://a"}, "mid": {"base_url": "http://m"}},
+             "resources": [{"name": "posts", "path": "/posts"},
+                           {"name": "comments", "path": "/posts/:post_id/comments", "actions": ["index", "show", "create"]}],
+             "routes": [{"name": "b", "path": "/b"}, {"name": "a", "method": "post", "path": "/a"}]}
+            """)
         #expect(workspace.environments.map(\.name) == ["zeta", "alpha", "mid"])
-        #expect(workspace.routes.map(\.name) == [
-            "b", "a", "posts.index", "posts.show", "posts.create", "posts.update", "posts.destroy",
-            "comments.index", "comments.show", "comments.create",
-        ])
+        #expect(
+            workspace.routes.map(\.name) == [
+                "b", "a", "posts.index", "posts.show", "posts.create", "posts.update", "posts.destroy",
+                "comments.index", "comments.show", "comments.create",
+            ])
         let summary = workspace.routes.map { "\($0.method) \($0.path)" }
-        #expect(summary == [
-            "GET /b", "POST /a", "GET /posts", "GET /posts/:id", "POST /posts", "PUT /posts/:id", "DELETE /posts/:id",
-            "GET /posts/:post_id/comments", "GET /posts/:post_id/comments/:id", "POST /posts/:post_id/comments",
-        ])
+        #expect(
+            summary == [
+                "GET /b", "POST /a", "GET /posts", "GET /posts/:id", "POST /posts", "PUT /posts/:id",
+                "DELETE /posts/:id",
+                "GET /posts/:post_id/comments", "GET /posts/:post_id/comments/:id", "POST /posts/:post_id/comments",
+            ])
     }
 
     @Test("every environment setting is read")
     func environmentSettings() throws {
-        let workspace = try load("""
-        {"headers": {"Accept": "application/json"}, "variables": {"v": 1}, "languages": ["en", "es"],
-         "environments": {"prod": {"base_url": "https://api", "headers": {"X-A": "b"}, "variables": {"token": "t", "n": 2.5, "f": false},
-           "secrets": ["token"], "protected": true, "timeout": 5, "retries": 3, "retry_delay": 0.25,
-           "follow_redirects": false, "tls": {"ca_file": "ca.pem", "insecure": true}}},
-         "routes": []}
-        """)
+        let workspace = try load(
+            """
+            {"headers": {"Accept": "application/json"}, "variables": {"v": 1}, "languages": ["en", "es"],
+             "environments": {"prod": {"base_url": "https://api", "headers": {"X-A": "b"}, "variables": {"token": "t", "n": 2.5, "f": false},
+               "secrets": ["token"], "protected": true, "timeout": 5, "retries": 3, "retry_delay": 0.25,
+               "follow_redirects": false, "tls": {"ca_file": "ca.pem", "insecure": true}}},
+             "routes": []}
+            """)
         let env = try #require(workspace.environments.first)
         #expect(env.variables == ["token": "t", "n": "2.5", "f": "false"])
         #expect(env.secrets == ["token"])
@@ -59,59 +65,95 @@ struct WorkspaceLoaderTests {
 
     @Test("the seed T21Environment format loads: configurations become environments")
     func seedFormat() throws {
-        let workspace = try load("""
-        {"languages": ["en", "ca"], "configurations": {
-          "Debug": {"base_url": "http://localhost:3000", "api_key": "debug-key", "retries": 2},
-          "Release": {"base_url": "https://api.example.com", "api_key": "${API_KEY}"}}}
-        """)
+        let workspace = try load(
+            """
+            {"languages": ["en", "ca"], "configurations": {
+              "Debug": {"base_url": "http://localhost:3000", "api_key": "debug-key", "retries": 2},
+              "Release": {"base_url": "https://api.example.com", "api_key": "${API_KEY}"}}}
+            """)
         #expect(workspace.environments.map(\.name) == ["Debug", "Release"])
         #expect(workspace.environments[0].variables == ["api_key": "debug-key", "retries": "2"])
         #expect(workspace.environments[1].baseURL == "https://api.example.com")
         #expect(workspace.languages == ["en", "ca"])
     }
 
-    @Test("problems name the file, the key path or the position", arguments: [
-        ("{\"environments\": {}", "environments.json: line 1, column 20: unexpected end of input, expected ',' or '}'"),
-        ("{\n  \"environments\": {\n    \"a\": {\"base_url\": \"x\",}\n  }\n}",
-         "environments.json: line 3, column 27: expected a string key after ',', found '}'"),
-        ("[]", "environments.json: (top level): expected an object with \"environments\" and \"routes\", found an array"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"a\", \"path\": \"/\"}, {\"name\": \"b\", \"path\": \"/\"}, {\"name\": \"c\", \"method\": 1, \"path\": \"/\"}]}",
-         "environments.json: routes[2].method: expected a string, found a number"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\", \"protcted\": true}}}",
-         "environments.json: environments.a.protcted: unknown key (did you mean 'protected'?)"),
-        ("{\"environments\": {\"a\": {}}}", "environments.json: environments.a.base_url: is required"),
-        ("{\"environments\": {}}", "environments.json: environments: at least one environment is required"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\", \"timeout\": \"10\"}}}",
-         "environments.json: environments.a.timeout: expected a number, found a string"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\"}]}",
-         "environments.json: routes[0].path: is required"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/u\", \"params\": {\"id\": \"1\"}}]}",
-         "environments.json: routes[0].params.id: '/u' has no parameter 'id'"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"resources\": [{\"name\": \"p\", \"path\": \"/p\", \"actions\": [\"indx\"]}]}",
-         "environments.json: resources[0].actions[0]: unknown action 'indx' (did you mean 'index'?); expected one of index, show, create, update, destroy"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/\"}, {\"name\": \"r\", \"path\": \"/x\"}]}",
-         "environments.json: routes: two routes are named 'r'"),
-        ("{\"environments\": {\"a\": {\"base_url\": \"x\"}, \"a\": {\"base_url\": \"y\"}}}",
-         "environments.json: environments.a: appears twice"),
-    ])
+    @Test(
+        "problems name the file, the key path or the position",
+        arguments: [
+            (
+                "{\"environments\": {}",
+                "environments.json: line 1, column 20: unexpected end of input, expected ',' or '}'"
+            ),
+            (
+                "{\n  \"environments\": {\n    \"a\": {\"base_url\": \"x\",}\n  }\n}",
+                "environments.json: line 3, column 27: expected a string key after ',', found '}'"
+            ),
+            (
+                "[]",
+                "environments.json: (top level): expected an object with \"environments\" and \"routes\", found an array"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"a\", \"path\": \"/\"}, {\"name\": \"b\", \"path\": \"/\"}, {\"name\": \"c\", \"method\": 1, \"path\": \"/\"}]}",
+                "environments.json: routes[2].method: expected a string, found a number"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\", \"protcted\": true}}}",
+                "environments.json: environments.a.protcted: unknown key (did you mean 'protected'?)"
+            ),
+            ("{\"environments\": {\"a\": {}}}", "environments.json: environments.a.base_url: is required"),
+            ("{\"environments\": {}}", "environments.json: environments: at least one environment is required"),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\", \"timeout\": \"10\"}}}",
+                "environments.json: environments.a.timeout: expected a number, found a string"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\"}]}",
+                "environments.json: routes[0].path: is required"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/u\", \"params\": {\"id\": \"1\"}}]}",
+                "environments.json: routes[0].params.id: '/u' has no parameter 'id'"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"resources\": [{\"name\": \"p\", \"path\": \"/p\", \"actions\": [\"indx\"]}]}",
+                "environments.json: resources[0].actions[0]: unknown action 'indx' (did you mean 'index'?); expected one of index, show, create, update, destroy"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/\"}, {\"name\": \"r\", \"path\": \"/x\"}]}",
+                "environments.json: routes: two routes are named 'r'"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}, \"a\": {\"base_url\": \"y\"}}}",
+                "environments.json: environments.a: appears twice"
+            ),
+        ])
     func errors(text: String, message: String) {
         #expect(failure(text) == message)
     }
 
     @Test("keys starting with _ are comments")
     func comments() throws {
-        let workspace = try load("{\"_comment\": \"hi\", \"environments\": {\"a\": {\"base_url\": \"x\", \"_note\": 1}}}")
+        let workspace = try load(
+            "{\"_comment\": \"hi\", \"environments\": {\"a\": {\"base_url\": \"x\", \"_note\": 1}}}")
         #expect(workspace.environments.count == 1)
     }
 
     @Test("unknown environments and routes suggest the closest name")
     func unknownNames() throws {
-        let workspace = try load("{\"environments\": {\"development\": {\"base_url\": \"x\"}, \"production\": {\"base_url\": \"y\"}}, \"routes\": [{\"name\": \"users.index\", \"path\": \"/u\"}]}")
-        #expect(throws: WorkspaceError.unknownEnvironment("prodction", suggestion: "production", available: ["development", "production"])) {
+        let workspace = try load(
+            "{\"environments\": {\"development\": {\"base_url\": \"x\"}, \"production\": {\"base_url\": \"y\"}}, \"routes\": [{\"name\": \"users.index\", \"path\": \"/u\"}]}"
+        )
+        #expect(
+            throws: WorkspaceError.unknownEnvironment(
+                "prodction", suggestion: "production", available: ["development", "production"])
+        ) {
             try workspace.environment(named: "prodction")
         }
-        #expect(throws: WorkspaceError.unknownRoute("user.index", suggestion: "users.index")) { try workspace.route(named: "user.index") }
-        #expect(WorkspaceError.unknownRoute("user.index", suggestion: "users.index").description
+        #expect(throws: WorkspaceError.unknownRoute("user.index", suggestion: "users.index")) {
+            try workspace.route(named: "user.index")
+        }
+        #expect(
+            WorkspaceError.unknownRoute("user.index", suggestion: "users.index").description
                 == "unknown route 'user.index'; did you mean 'users.index'?")
     }
 
@@ -124,7 +166,8 @@ struct WorkspaceLoaderTests {
 
     @Test("the shipped environments.json loads and covers the sample API")
     func shippedWorkspace() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let workspace = try WorkspaceLoader().load(path: root.appendingPathComponent("environments.json").path)
         #expect(workspace.environments.map(\.name) == ["development", "production", "staging"])
         #expect(workspace.environments[1].isProtected)

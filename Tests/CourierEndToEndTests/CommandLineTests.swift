@@ -14,7 +14,8 @@ final class CommandLineTests {
 
     /// `courier ARGS --config environments.json` pointed at this suite's server.
     private func courier(_ arguments: [String], stdin: [UInt8]? = nil) async throws -> RunResult {
-        try await CourierBinary.run(arguments + ["--config", CourierBinary.workspace], environment: demo.environment, stdin: stdin)
+        try await CourierBinary.run(
+            arguments + ["--config", CourierBinary.workspace], environment: demo.environment, stdin: stdin)
     }
 
     private func squeeze(_ line: Substring) -> String {
@@ -37,11 +38,12 @@ final class CommandLineTests {
         let result = try await courier(["envs"])
         #expect(result.code == 0)
         let lines = result.stdout.split(separator: "\n").map(squeeze)
-        #expect(lines == [
-            "development http://127.0.0.1:\(demo.port)/dev/v1",
-            "production http://127.0.0.1:\(demo.port)/prod/v1 protected",
-            "staging https://staging.example.com/api",
-        ])
+        #expect(
+            lines == [
+                "development http://127.0.0.1:\(demo.port)/dev/v1",
+                "production http://127.0.0.1:\(demo.port)/prod/v1 protected",
+                "staging https://staging.example.com/api",
+            ])
     }
 
     @Test("call prints pretty JSON; switching --env reaches the other deployment")
@@ -58,8 +60,10 @@ final class CommandLineTests {
     func requestFlags() async throws {
         let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("courier-e2e-body.json")
         try Data("{\"from\": \"file\", \"n\": 1.50}".utf8).write(to: bodyFile)
-        let result = try await courier(["call", "echo", "-q", "source=cli", "-q", "extra=a b", "-H", "X-Trace: {{city}}-1",
-                                        "--var", "city=Zürich", "--body", "@\(bodyFile.path)"])
+        let result = try await courier([
+            "call", "echo", "-q", "source=cli", "-q", "extra=a b", "-H", "X-Trace: {{city}}-1",
+            "--var", "city=Zürich", "--body", "@\(bodyFile.path)",
+        ])
         #expect(result.code == 0)
         #expect(result.stdout.contains("\"path\": \"/dev/v1/echo\""))
         #expect(result.stdout.contains("\"source\": \"cli\""))
@@ -87,11 +91,14 @@ final class CommandLineTests {
     func jsonPath() async throws {
         #expect(try await courier(["call", "users.city"]).stdout == "\"Madrid\"\n")
         #expect(try await courier(["call", "me", "--env", "production"]).stdout == "\"Manchester\"\n")
-        #expect(try await courier(["call", "users.show", "--json-path", "address"]).stdout.hasPrefix("{\n  \"street\": "))
+        #expect(
+            try await courier(["call", "users.show", "--json-path", "address"]).stdout.hasPrefix("{\n  \"street\": "))
         #expect(try await courier(["call", "users.city", "--json-path", ""]).stdout.hasPrefix("{\n  \"id\": 42"))
         let missing = try await courier(["call", "users.show", "--json-path", "address.planet"])
         #expect(missing.code == 1)
-        #expect(missing.stderr == "courier: json path 'address.planet' not found: 'address' is an object with no key 'planet'\n")
+        #expect(
+            missing.stderr
+                == "courier: json path 'address.planet' not found: 'address' is an object with no key 'planet'\n")
     }
 
     static let exitCases: [([String], Int32)] = [
@@ -120,13 +127,34 @@ final class CommandLineTests {
 
     static let errorCases: [([String], String?)] = [
         (["call", "user.show"], "courier: unknown route 'user.show'; did you mean 'users.show'?\n"),
-        (["call", "users.show", "--env", "prodution"], "courier: unknown environment 'prodution'; did you mean 'production'?\n"),
-        (["call", "users.show", "-p", "id="], "courier: route 'users.show' needs path parameter 'id' (pass -p id=VALUE)\n"),
-        (["call", "users.index", "-p", "id=1"], "courier: route 'users.index' has no path parameter 'id' (it has none)\n"),
-        (["call", "users.index", "-q", "city={{nope}}"], "courier: unknown variable '{{nope}}' (set it with --var nope=VALUE or in environments.json)\n"),
-        (["call", "users.index", "--var", "city={{zz}}"], "courier: unknown variable '{{zz}}' (set it with --var zz=VALUE or in environments.json)\n"),
-        (["call", "users.show", "--env", "staging"], "courier: environment variable STAGING_TOKEN is not set (export it, or write ${STAGING_TOKEN:-default})\n"),
-        (["call", "users.create", "--body", "{\"a\":}"], "courier: the body is not valid JSON: line 1, column 6: expected a value, found '}'\n"),
+        (
+            ["call", "users.show", "--env", "prodution"],
+            "courier: unknown environment 'prodution'; did you mean 'production'?\n"
+        ),
+        (
+            ["call", "users.show", "-p", "id="],
+            "courier: route 'users.show' needs path parameter 'id' (pass -p id=VALUE)\n"
+        ),
+        (
+            ["call", "users.index", "-p", "id=1"],
+            "courier: route 'users.index' has no path parameter 'id' (it has none)\n"
+        ),
+        (
+            ["call", "users.index", "-q", "city={{nope}}"],
+            "courier: unknown variable '{{nope}}' (set it with --var nope=VALUE or in environments.json)\n"
+        ),
+        (
+            ["call", "users.index", "--var", "city={{zz}}"],
+            "courier: unknown variable '{{zz}}' (set it with --var zz=VALUE or in environments.json)\n"
+        ),
+        (
+            ["call", "users.show", "--env", "staging"],
+            "courier: environment variable STAGING_TOKEN is not set (export it, or write ${STAGING_TOKEN:-default})\n"
+        ),
+        (
+            ["call", "users.create", "--body", "{\"a\":}"],
+            "courier: the body is not valid JSON: line 1, column 6: expected a value, found '}'\n"
+        ),
     ]
 
     @Test("errors are one line that names the problem", arguments: errorCases)
@@ -139,17 +167,23 @@ final class CommandLineTests {
 
     @Test("a connection refused is exit 1 with one line")
     func connectionRefused() async throws {
-        let result = try await CourierBinary.run(["call", "users.index", "--config", CourierBinary.workspace],
-                                                 environment: ["COURIER_DEMO_PORT": "1"])
+        let result = try await CourierBinary.run(
+            ["call", "users.index", "--config", CourierBinary.workspace],
+            environment: ["COURIER_DEMO_PORT": "1"])
         #expect(result.code == 1)
-        #expect(result.stderr == "courier: could not connect to http://127.0.0.1:1/dev/v1/users?city=Madrid: connection refused\n")
+        #expect(
+            result.stderr
+                == "courier: could not connect to http://127.0.0.1:1/dev/v1/users?city=Madrid: connection refused\n")
     }
 
     @Test("a protected environment refuses mutating requests without --yes, and nothing reaches the server")
     func protectedEnvironment() async throws {
         let refused = try await courier(["call", "users.create", "--env", "production"])
         #expect(refused.code == 1)
-        #expect(refused.stderr == "courier: environment 'production' is protected: refusing to send POST without confirmation (pass --yes)\n")
+        #expect(
+            refused.stderr
+                == "courier: environment 'production' is protected: refusing to send POST without confirmation (pass --yes)\n"
+        )
         #expect(refused.stdout.isEmpty)
         #expect(try await demo.requestLog().contains { $0.hasPrefix("POST /prod/v1/users") } == false)
 
@@ -185,14 +219,18 @@ final class CommandLineTests {
     @Test("--lang sends Accept-Language; the default is the first language")
     func languages() async throws {
         #expect(try await courier(["call", "headlines"]).stdout.contains("\"language\": \"en\""))
-        #expect(try await courier(["call", "headlines", "--lang", "ca"]).stdout.contains("Courier inclou una API d'exemple"))
+        #expect(
+            try await courier(["call", "headlines", "--lang", "ca"]).stdout.contains("Courier inclou una API d'exemple")
+        )
     }
 
     @Test("--retries retries transient 503s of a GET")
     func retries() async throws {
         let failing = try await courier(["call", "flaky", "-q", "key=e2e-a", "-q", "fail=1", "--retries", "0"])
         #expect(failing.code == 5)
-        let recovered = try await courier(["call", "flaky", "-q", "key=e2e-b", "-q", "fail=1", "--retries", "1", "--retry-delay", "0"])
+        let recovered = try await courier([
+            "call", "flaky", "-q", "key=e2e-b", "-q", "fail=1", "--retries", "1", "--retry-delay", "0",
+        ])
         #expect(recovered.code == 0)
         #expect(recovered.stdout.contains("\"attempts\": 2"))
     }

@@ -28,9 +28,12 @@ enum CourierBinary {
         if let executable = Bundle.main.executableURL {
             candidates.append(executable.deletingLastPathComponent().appendingPathComponent("courier"))
         }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("courier"))
+        candidates.append(
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("courier")
+        )
         candidates.append(packageRoot.appendingPathComponent(".build/debug/courier"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? candidates[candidates.count - 1]
     }()
 
     /// A private state folder so tests never read or write the user's remembered state.
@@ -43,8 +46,10 @@ enum CourierBinary {
     }
 
     /// Runs `courier` with `arguments` to completion.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: [UInt8]? = nil,
-                    in directory: URL? = nil) async throws -> RunResult {
+    static func run(
+        _ arguments: [String], environment extra: [String: String] = [:], stdin: [UInt8]? = nil,
+        in directory: URL? = nil
+    ) async throws -> RunResult {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -73,8 +78,9 @@ enum CourierBinary {
         for await status in exited.stream { code = status }
         let stdoutData = await out
         let stderrData = await err
-        return RunResult(stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self),
-                         stdoutBytes: [UInt8](stdoutData), code: code)
+        return RunResult(
+            stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self),
+            stdoutBytes: [UInt8](stdoutData), code: code)
     }
 
     static func readAll(_ handle: FileHandle) async -> Data {
@@ -123,7 +129,8 @@ final class DemoProcess: @unchecked Sendable {
             }
         }
         guard let range = banner.range(of: "listening on http://127.0.0.1:"),
-              let port = Int(banner[range.upperBound...].prefix { $0.isNumber }) else {
+            let port = Int(banner[range.upperBound...].prefix { $0.isNumber })
+        else {
             kill(process.processIdentifier, SIGKILL)
             throw DemoError(message: "the demo server did not print its port: \(banner)")
         }
@@ -138,12 +145,13 @@ final class DemoProcess: @unchecked Sendable {
     func requestLog() async throws -> [String] {
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("courier-e2e-log-\(port).json")
         let text = """
-        {"environments": {"root": {"base_url": "http://127.0.0.1:\(port)"}},
-         "routes": [{"name": "log", "path": "/_requests"}]}
-        """
+            {"environments": {"root": {"base_url": "http://127.0.0.1:\(port)"}},
+             "routes": [{"name": "log", "path": "/_requests"}]}
+            """
         try Data(text.utf8).write(to: workspace)
         let result = try await CourierBinary.run(["call", "log", "--config", workspace.path, "--json-path", "requests"])
-        guard result.code == 0, let list = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String] else {
+        guard result.code == 0, let list = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String]
+        else {
             throw DemoError(message: "cannot read the request log: \(result.stderr)")
         }
         return list

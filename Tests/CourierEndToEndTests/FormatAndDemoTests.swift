@@ -45,7 +45,10 @@ struct FormatAndDemoTests {
         for command in [["routes"], ["envs"], ["call", "x"]] {
             let result = try await CourierBinary.run(command + ["--config", file.path])
             #expect(result.code == 1)
-            #expect(result.stderr == "courier: courier-e2e-broken.json: line 5, column 1: unexpected end of input, expected ',' or '}'\n")
+            #expect(
+                result.stderr
+                    == "courier: courier-e2e-broken.json: line 5, column 1: unexpected end of input, expected ',' or '}'\n"
+            )
         }
     }
 

@@ -10,10 +10,13 @@ struct TUITests {
     }
 
     /// Runs `body` with a sample API, a private state folder and the screen open in tmux.
-    private func withScreen(environment: String = "", _ body: (TmuxSession, DemoProcess, URL) async throws -> Void) async throws {
+    private func withScreen(environment: String = "", _ body: (TmuxSession, DemoProcess, URL) async throws -> Void)
+        async throws
+    {
         let demo = try await DemoProcess.start()
         defer { demo.terminate() }
-        let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
+        let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stateDirectory) }
         let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory, environment: environment))
         defer { tmux.kill() }
@@ -103,8 +106,9 @@ struct TUITests {
     func demoMode() async throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
-        let tmux = try TmuxSession(command: "cd \(CourierBinary.packageRoot.path) && env XDG_STATE_HOME=\(state.path) "
-                                   + "\(CourierBinary.url.path) --demo")
+        let tmux = try TmuxSession(
+            command: "cd \(CourierBinary.packageRoot.path) && env XDG_STATE_HOME=\(state.path) "
+                + "\(CourierBinary.url.path) --demo")
         defer { tmux.kill() }
         try await tmux.waitFor("sample API on http://127.0.0.1:")
         try tmux.send("Enter", "Enter")
@@ -115,14 +119,17 @@ struct TUITests {
 
     @Test("Ctrl-E opens $EDITOR on the body and the edited JSON comes back into the form and is sent")
     func editor() async throws {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("courier-editor-\(UUID().uuidString).sh")
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-editor-\(UUID().uuidString).sh")
         defer { try? FileManager.default.removeItem(at: script) }
         // A stand-in editor: checks it was handed the current body, then writes a new one.
-        try Data("""
-        #!/bin/sh
-        grep -q '"name": "Pablo"' "$1" || exit 3
-        printf '{"name": "Edited", "city": "Vigo"}' > "$1"
-        """.utf8).write(to: script)
+        try Data(
+            """
+            #!/bin/sh
+            grep -q '"name": "Pablo"' "$1" || exit 3
+            printf '{"name": "Edited", "city": "Vigo"}' > "$1"
+            """.utf8
+        ).write(to: script)
         chmod(script.path, 0o755)
         try await withScreen(environment: "EDITOR=\(script.path)") { tmux, _, _ in
             try await tmux.openRoute("users.create")

@@ -13,8 +13,10 @@ final class TmuxSession: @unchecked Sendable {
         let wrapped = "\(command); echo EXIT=$?; sleep 600"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target,
-                             "-x", String(width), "-y", String(height), wrapped]
+        process.arguments = [
+            "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target,
+            "-x", String(width), "-y", String(height), wrapped,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         // Not waited for: the tmux server inherits the child's descriptors (PLATFORM.md).
@@ -69,7 +71,9 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Polls the screen until `marker` shows (and `also` is true of it), or fails after `timeout`.
     @discardableResult
-    func waitFor(_ marker: String, timeout: TimeInterval = 20, also: (String) -> Bool = { _ in true }) async throws -> String {
+    func waitFor(_ marker: String, timeout: TimeInterval = 20, also: (String) -> Bool = { _ in true }) async throws
+        -> String
+    {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {

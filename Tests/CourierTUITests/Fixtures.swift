@@ -1,5 +1,6 @@
-import Testing
 import CourierCore
+import Testing
+
 @testable import CourierTUI
 
 /// A small workspace: development, protected production, three routes.
@@ -8,18 +9,24 @@ enum Fixtures {
         headers: [HeaderField("Accept", "application/json")],
         languages: ["en", "es"],
         environments: [
-            Environment(name: "development", baseURL: "http://dev.test/v1",
-                        headers: [HeaderField("Authorization", "Bearer {{token}}")],
-                        variables: ["token": "dev-secret", "city": "Madrid"], secrets: ["token"]),
-            Environment(name: "production", baseURL: "https://prod.test", variables: ["token": "prod-secret", "city": "Paris"],
-                        secrets: ["token"], isProtected: true),
+            Environment(
+                name: "development", baseURL: "http://dev.test/v1",
+                headers: [HeaderField("Authorization", "Bearer {{token}}")],
+                variables: ["token": "dev-secret", "city": "Madrid"], secrets: ["token"]),
+            Environment(
+                name: "production", baseURL: "https://prod.test", variables: ["token": "prod-secret", "city": "Paris"],
+                secrets: ["token"], isProtected: true),
         ],
         routes: [
             Route(name: "users.index", method: "GET", path: "/users", query: [QueryItem("city", "{{city}}")]),
-            Route(name: "users.show", method: "GET", path: "/users/:id", params: ["id": "42"], jsonPath: "address.city"),
-            Route(name: "users.create", method: "POST", path: "/users",
-                  body: .object([JSONMember("name", .string("Pablo")), JSONMember("age", .number("30")),
-                                 JSONMember("admin", .bool(false)), JSONMember("tags", .array([]))])),
+            Route(
+                name: "users.show", method: "GET", path: "/users/:id", params: ["id": "42"], jsonPath: "address.city"),
+            Route(
+                name: "users.create", method: "POST", path: "/users",
+                body: .object([
+                    JSONMember("name", .string("Pablo")), JSONMember("age", .number("30")),
+                    JSONMember("admin", .bool(false)), JSONMember("tags", .array([])),
+                ])),
         ]
     )
 
@@ -27,8 +34,12 @@ enum Fixtures {
         AppState(workspace: workspace, processEnvironment: [:], session: session, width: width, height: height)
     }
 
-    static func response(_ body: String, status: Int = 200, headers: [HeaderField] = [HeaderField("Content-Type", "application/json")]) -> HTTPResponse {
-        HTTPResponse(status: status, reason: status == 200 ? "OK" : "Error", headers: headers, body: Array(body.utf8), totalTime: 0.012)
+    static func response(
+        _ body: String, status: Int = 200, headers: [HeaderField] = [HeaderField("Content-Type", "application/json")]
+    ) -> HTTPResponse {
+        HTTPResponse(
+            status: status, reason: status == 200 ? "OK" : "Error", headers: headers, body: Array(body.utf8),
+            totalTime: 0.012)
     }
 }
 

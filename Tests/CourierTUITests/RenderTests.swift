@@ -1,6 +1,7 @@
-import Foundation
 import CourierCore
+import Foundation
 import Testing
+
 @testable import CourierTUI
 
 @Suite("Views rendered into a ScreenBuffer")
@@ -62,9 +63,11 @@ struct RenderTests {
         #expect(spans[7].style == JSONLineHighlighter.stringStyle)
     }
 
-    @Test("terminals below the minimum show a notice at any size, down to nothing", arguments: [
-        (20, 6), (49, 30), (120, 11), (1, 1), (0, 0),
-    ])
+    @Test(
+        "terminals below the minimum show a notice at any size, down to nothing",
+        arguments: [
+            (20, 6), (49, 30), (120, 11), (1, 1), (0, 0),
+        ])
     func tooSmall(width: Int, height: Int) {
         let buffer = Views.render(Fixtures.state(width: width, height: height))
         #expect(buffer.width == width && buffer.height == height)
@@ -105,7 +108,9 @@ struct RenderTests {
         var state = Fixtures.state(width: 100, height: 30)
         state.press(.char("?"))
         let text = Views.render(state).trimmedLines.joined(separator: "\n")
-        for key in ["Tab / Shift-Tab", "Esc", "switch environment", "cycle language", "filter routes", "Ctrl-C quit anywhere"] {
+        for key in [
+            "Tab / Shift-Tab", "Esc", "switch environment", "cycle language", "filter routes", "Ctrl-C quit anywhere",
+        ] {
             #expect(text.contains(key))
         }
     }
@@ -175,12 +180,14 @@ struct LargeDocumentRenderTests {
 
 @Suite("TextDocument")
 struct TextDocumentTests {
-    @Test("lines are indexed by newline; CR is dropped; invalid UTF-8 shows as U+FFFD", arguments: [
-        ([UInt8]("a\nb\n".utf8), ["a", "b"]),
-        (Array("a\r\n\nc".utf8), ["a", "", "c"]),
-        ([0x61, 0xFF, 0x62], ["a\u{FFFD}b"]),
-        ([], []),
-    ])
+    @Test(
+        "lines are indexed by newline; CR is dropped; invalid UTF-8 shows as U+FFFD",
+        arguments: [
+            ([UInt8]("a\nb\n".utf8), ["a", "b"]),
+            (Array("a\r\n\nc".utf8), ["a", "", "c"]),
+            ([0x61, 0xFF, 0x62], ["a\u{FFFD}b"]),
+            ([], []),
+        ])
     func lines(bytes: [UInt8], expected: [String]) {
         let document = TextDocument(bytes)
         #expect((0..<document.lineCount).map(document.line) == expected)
@@ -200,9 +207,11 @@ struct ScreenBufferTests {
         #expect(buffer.lines[1] == "   ab ")
     }
 
-    @Test("cell widths follow wcwidth for ASCII, accents, CJK, emoji and combining marks", arguments: [
-        ("a", 1), ("é", 1), ("中", 2), ("😀", 2), ("e\u{301}", 1), ("⚠", 1), ("│", 1),
-    ])
+    @Test(
+        "cell widths follow wcwidth for ASCII, accents, CJK, emoji and combining marks",
+        arguments: [
+            ("a", 1), ("é", 1), ("中", 2), ("😀", 2), ("e\u{301}", 1), ("⚠", 1), ("│", 1),
+        ])
     func widths(text: String, width: Int) {
         #expect(CellWidth.of(text) == width)
     }

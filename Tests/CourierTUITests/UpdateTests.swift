@@ -1,5 +1,6 @@
 import CourierCore
 import Testing
+
 @testable import CourierTUI
 
 @Suite("update(): keys, modals and responses")
@@ -10,8 +11,9 @@ struct UpdateTests {
         #expect(fresh.focus == .routes && fresh.environment.name == "development" && fresh.language == "en")
         let remembered = Fixtures.state(session: SessionState(environment: "production", language: "es"))
         #expect(remembered.environment.name == "production" && remembered.language == "es")
-        let asked = AppState(workspace: Fixtures.workspace, processEnvironment: [:], session: SessionState(environment: "production"),
-                             initialEnvironment: "development")
+        let asked = AppState(
+            workspace: Fixtures.workspace, processEnvironment: [:], session: SessionState(environment: "production"),
+            initialEnvironment: "development")
         #expect(asked.environment.name == "development")
     }
 
@@ -76,10 +78,15 @@ struct UpdateTests {
     func emptyParameter() {
         var state = Fixtures.state()
         state.press(.down, .enter, .ctrl("u"))
-        #expect(state.resolvedURL.map { if case .failure(.missingPathParameter("id", _)) = $0 { true } else { false } } == true)
+        #expect(
+            state.resolvedURL.map { if case .failure(.missingPathParameter("id", _)) = $0 { true } else { false } }
+                == true)
         let effects = state.press(.enter)
         #expect(effects.sent.isEmpty)
-        #expect(state.status == AppState.StatusLine(text: "route 'users.show' needs path parameter 'id' (pass -p id=VALUE)", isError: true))
+        #expect(
+            state.status
+                == AppState.StatusLine(
+                    text: "route 'users.show' needs path parameter 'id' (pass -p id=VALUE)", isError: true))
     }
 
     @Test("Enter sends the open form through the builder, with the language header")
@@ -99,13 +106,13 @@ struct UpdateTests {
         var state = Fixtures.state()
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
-        state.press(.escape)   // Esc with a request in flight cancels it…
+        state.press(.escape)  // Esc with a request in flight cancels it…
         #expect(state.inFlight.isEmpty)
         _ = state.update(.response(id: id, result: .success(Fixtures.response("[]"))))
         #expect(state.response == nil)  // …and its late answer is ignored.
 
         let second = try #require(state.press(.enter).sent.first?.id)
-        state.press(.tab, .tab, .down, .enter)   // switch to production meanwhile
+        state.press(.tab, .tab, .down, .enter)  // switch to production meanwhile
         #expect(state.environment.name == "production")
         _ = state.update(.response(id: second, result: .success(Fixtures.response("[1]"))))
         #expect(state.response?.environmentName == "development" && state.response?.routeName == "users.index")
@@ -128,9 +135,16 @@ struct UpdateTests {
         var state = Fixtures.state()
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: id, result: .failure(.connection(url: "http://dev.test/v1/users?token=dev-secret", reason: "connection refused"))))
+        _ = state.update(
+            .response(
+                id: id,
+                result: .failure(
+                    .connection(url: "http://dev.test/v1/users?token=dev-secret", reason: "connection refused"))))
         #expect(state.status?.isError == true)
-        #expect(state.status?.text == "users.index @ development: could not connect to http://dev.test/v1/users?token=••••••: connection refused")
+        #expect(
+            state.status?.text
+                == "users.index @ development: could not connect to http://dev.test/v1/users?token=••••••: connection refused"
+        )
     }
 
     @Test("Esc returns from Request or Response to Routes; q quits from lists; Ctrl-C quits anywhere")
@@ -186,7 +200,7 @@ struct UpdateTests {
         state.press(.enter)
         let request = try #require(state.press(.enter).sent.first?.request)
         #expect(request.headers.value(for: "Accept-Language") == "es")
-        state.press(.escape, .escape, .char("L"))   // cancel, leave the form, cycle
+        state.press(.escape, .escape, .char("L"))  // cancel, leave the form, cycle
         #expect(state.language == "en")
     }
 
@@ -224,7 +238,9 @@ struct UpdateTests {
         state.press(.backspace, .down)
         state.type(" ")
         let request = try #require(state.press(.enter).sent.first?.request)
-        #expect(String(decoding: request.body ?? [], as: UTF8.self) == "{\"name\":\"Pablo\",\"age\":30,\"admin\":true,\"tags\":[]}")
+        #expect(
+            String(decoding: request.body ?? [], as: UTF8.self)
+                == "{\"name\":\"Pablo\",\"age\":30,\"admin\":true,\"tags\":[]}")
     }
 
     @Test("Ctrl-N adds a header field, Ctrl-D removes it")
@@ -290,7 +306,8 @@ struct UpdateTests {
 
     @Test("saved values come back into the form")
     func restore() {
-        var state = Fixtures.state(session: SessionState(fields: ["users.show": ["path.id": "7", "header.0": "X-A: 1"]]))
+        var state = Fixtures.state(
+            session: SessionState(fields: ["users.show": ["path.id": "7", "header.0": "X-A: 1"]]))
         state.press(.down, .enter)
         #expect(state.openForm?.form.fields.map(\.value) == ["7", "X-A: 1"])
     }
@@ -300,7 +317,10 @@ struct UpdateTests {
         var state = Fixtures.state()
         state.press(.down, .down, .enter)
         let effects = state.press(.ctrl("e"))
-        #expect(effects == [.openEditor(text: "{\n  \"name\": \"Pablo\",\n  \"age\": 30,\n  \"admin\": false,\n  \"tags\": []\n}\n")])
+        #expect(
+            effects == [
+                .openEditor(text: "{\n  \"name\": \"Pablo\",\n  \"age\": 30,\n  \"admin\": false,\n  \"tags\": []\n}\n")
+            ])
         _ = state.update(.editorFinished(.success("{\"name\": \"Ada\", \"year\": 1815}")))
         #expect(state.openForm?.form.fields.map(\.key) == ["body.name", "body.year"])
         _ = state.update(.editorFinished(.success("{oops")))
@@ -369,7 +389,8 @@ struct UpdateTests {
         state.press(.char("n"), .char("n"))
         #expect(state.response?.search?.current == 2)
         let line = try #require(state.response?.search?.lines[2])
-        #expect((state.response?.scroll ?? -1) <= line && line < (state.response?.scroll ?? 0) + state.responseBodyHeight)
+        #expect(
+            (state.response?.scroll ?? -1) <= line && line < (state.response?.scroll ?? 0) + state.responseBodyHeight)
         state.press(.char("N"), .char("N"), .char("N"))
         #expect(state.response?.search?.current == 4)
         state.press(.char("/"))
@@ -394,8 +415,11 @@ struct UpdateTests {
         try state.sendAndAnswer(HTTPResponse(status: 200, reason: "OK", body: invalid))
         #expect(state.response?.isText == true)
         #expect(state.response?.line(0).contains("text \u{FFFD}and") == true)
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 1]
-        try state.sendAndAnswer(HTTPResponse(status: 200, reason: "OK", headers: [HeaderField("Content-Type", "image/png")], body: png))
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 1,
+        ]
+        try state.sendAndAnswer(
+            HTTPResponse(status: 200, reason: "OK", headers: [HeaderField("Content-Type", "image/png")], body: png))
         lines = state.response?.allLines ?? []
         #expect(lines.first == "binary body: 18 B, image/png")
         #expect(lines[2] == "00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  |.PNG........IHDR|")
@@ -415,7 +439,10 @@ struct UpdateTests {
         state.type("items.1")
         #expect(state.response?.allLines == ["{", "  \"n\": 2", "}"])
         state.type("9")
-        #expect(state.response?.allLines == ["(json path 'items.19' not found: 'items' is an array of 2 elements; v shows the whole body)"])
+        #expect(
+            state.response?.allLines == [
+                "(json path 'items.19' not found: 'items' is an array of 2 elements; v shows the whole body)"
+            ])
         #expect(Views.render(state).trimmedLines.last?.contains("json path: items.19") == true)
         state.press(.escape)
         #expect(state.pathFilter == nil)
@@ -436,7 +463,7 @@ struct UpdateTests {
         #expect(state.press(.char("C")) == [.copy(text: "address.city")])
         state.press(.char("v"))
         #expect(state.press(.char("C")).isEmpty && state.status?.isError == true)
-        state.press(.escape, .enter)   // back to Routes, reopen the form
+        state.press(.escape, .enter)  // back to Routes, reopen the form
         let big = "[" + String(repeating: "\"0123456789abcdef\",", count: 70_000) + "0]"
         try state.sendAndAnswer(Fixtures.response(big))
         state.press(.escape, .tab, .tab)
@@ -453,12 +480,17 @@ struct UpdateTests {
         state.press(.enter)
         let sent = try #require(state.press(.enter).sent.first)
         #expect(sent.request.maxBodyInMemory == 4096)
-        let response = HTTPResponse(status: 200, reason: "OK", body: [], bodyFile: "/tmp/courier-body-x", bodySize: 3 << 30)
+        let response = HTTPResponse(
+            status: 200, reason: "OK", body: [], bodyFile: "/tmp/courier-body-x", bodySize: 3 << 30)
         _ = state.update(.response(id: sent.id, result: .success(response)))
-        #expect(state.response?.allLines.prefix(2) == [
-            "The body (3.0 GB) is larger than the in-memory limit and was saved to:", "  /tmp/courier-body-x",
-        ])
-        #expect(Views.render(state).trimmedLines.contains { $0.contains("200 OK · 0 ms · 3.0 GB · users.index @ development") })
+        #expect(
+            state.response?.allLines.prefix(2) == [
+                "The body (3.0 GB) is larger than the in-memory limit and was saved to:", "  /tmp/courier-body-x",
+            ])
+        #expect(
+            Views.render(state).trimmedLines.contains {
+                $0.contains("200 OK · 0 ms · 3.0 GB · users.index @ development")
+            })
     }
 
     @Test("F folds to depth 1, 2, 3 and back; f folds the container at the cursor")
@@ -471,7 +503,10 @@ struct UpdateTests {
         #expect(state.response?.allLines == ["{", "  \"a\": { … 5 lines … },", "  \"d\": 2", "}"])
         #expect(state.status?.text == "folded to depth 1")
         state.press(.char("F"))
-        #expect(state.response?.allLines == ["{", "  \"a\": {", "    \"b\": 1,", "    \"c\": [ … 2 lines … ]", "  },", "  \"d\": 2", "}"])
+        #expect(
+            state.response?.allLines == [
+                "{", "  \"a\": {", "    \"b\": 1,", "    \"c\": [ … 2 lines … ]", "  },", "  \"d\": 2", "}",
+            ])
         state.press(.char("F"), .char("F"))
         #expect(state.response?.allLines.count == 10 && state.response?.folded == nil)
         // f with the cursor on "b" folds its container, "a", and the cursor lands on it.
@@ -484,14 +519,16 @@ struct UpdateTests {
         #expect(state.response?.allLines == ["{ … 8 lines … }"])
     }
 
-    @Test("the path and value under the cursor are found from the pretty lines", arguments: [
-        (1, "id", "7"),
-        (3, "items", "[\n  {\n    \"n\": \"a.b\"\n  },\n  [\n    1,\n    2\n  ]\n]"),
-        (5, "items.0.n", "\"a.b\""),
-        (7, "items.1", "[\n  1,\n  2\n]"),
-        (9, "items.1.1", "2"),
-        (12, "quoted \"key\"", "null"),
-    ])
+    @Test(
+        "the path and value under the cursor are found from the pretty lines",
+        arguments: [
+            (1, "id", "7"),
+            (3, "items", "[\n  {\n    \"n\": \"a.b\"\n  },\n  [\n    1,\n    2\n  ]\n]"),
+            (5, "items.0.n", "\"a.b\""),
+            (7, "items.1", "[\n  1,\n  2\n]"),
+            (9, "items.1.1", "2"),
+            (12, "quoted \"key\"", "null"),
+        ])
     func locator(line: Int, path: String, value: String) throws {
         let body = "{\"id\": 7, \"x\": true, \"items\": [{\"n\": \"a.b\"}, [1, 2]], \"quoted \\\"key\\\"\": null}"
         let document = TextDocument(try JSONFormatter().format(Array(body.utf8)))
@@ -518,7 +555,7 @@ struct UpdateTests {
         try state.sendAndAnswer(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))
         state.press(.tab, .char("j"), .char("j"), .char("F"))
         #expect(state.response?.cursor == 1)
-        state.press(.char("G"), .char("F"))   // depth 2 with the cursor on the last line
+        state.press(.char("G"), .char("F"))  // depth 2 with the cursor on the last line
         #expect(state.response.map { $0.line($0.cursor) } == "}")
         state.press(.char("2"))
         #expect(state.response?.allLines.contains("    \"c\": [ … 2 lines … ]") == true)

@@ -11,7 +11,8 @@ final class BodySpill {
     init(startingWith prefix: [UInt8]) throws(TransportError) {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("courier-body-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: path, contents: Data(prefix)),
-              let handle = FileHandle(forWritingAtPath: path) else {
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw .other("cannot save the large response body to \(path)")
         }
         self.handle = handle
@@ -20,7 +21,8 @@ final class BodySpill {
 
     func write(_ bytes: ByteBufferView) throws(TransportError) {
         do {
-            try bytes.withContiguousStorageIfAvailable { try handle.write(contentsOf: Data($0)) } ?? handle.write(contentsOf: Data(bytes))
+            try bytes.withContiguousStorageIfAvailable { try handle.write(contentsOf: Data($0)) }
+                ?? handle.write(contentsOf: Data(bytes))
         } catch {
             throw .other("cannot write the response body to \(path): \(error)")
         }

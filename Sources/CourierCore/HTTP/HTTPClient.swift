@@ -86,11 +86,13 @@ public final class HTTPClient: Sendable {
         var body = request.body
         var redirects = 0
         while true {
-            var response = try await execute(method: method, url: url, headers: headers, body: body, request: request, progress: progress)
+            var response = try await execute(
+                method: method, url: url, headers: headers, body: body, request: request, progress: progress)
             response.redirectCount = redirects
             guard request.followRedirects,
-                  let hop = try RedirectPolicy.next(status: response.status, location: response.headers.value(for: "Location"),
-                                                    method: method, url: url, headers: headers, body: body)
+                let hop = try RedirectPolicy.next(
+                    status: response.status, location: response.headers.value(for: "Location"),
+                    method: method, url: url, headers: headers, body: body)
             else { return response }
             redirects += 1
             guard redirects <= Self.maxRedirects else { throw .tooManyRedirects(count: redirects, url: hop.url) }
@@ -115,7 +117,9 @@ public final class HTTPClient: Sendable {
             let firstByte = clock.now - started
             var bytes: [UInt8] = []
             let cap = request.maxBodyInMemory ?? Int.max
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length <= cap, length < 1 << 30 {
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length <= cap,
+                length < 1 << 30
+            {
                 bytes.reserveCapacity(length)
             }
             var spill: BodySpill?
@@ -178,16 +182,22 @@ public final class HTTPClient: Sendable {
             default: return .other("\(client) (\(url))")
             }
         }
-        if error is NIOSSLError || error is BoringSSLError { return .tls(url: url, reason: tlsReason(String(describing: error))) }
+        if error is NIOSSLError || error is BoringSSLError {
+            return .tls(url: url, reason: tlsReason(String(describing: error)))
+        }
         let text = String(describing: error)
         if let io = error as? IOError {
             return .connection(url: url, reason: Self.describe(errno: io.errnoCode, fallback: text))
         }
         if let connect = error as? NIOConnectionError {
             let code = connect.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }.first
-            return .connection(url: url, reason: code.map { Self.describe(errno: $0, fallback: text) }
-                               ?? (connect.dnsAAAAError ?? connect.dnsAError).map { (_: any Error) in "cannot resolve the host name" }
-                               ?? "could not connect")
+            return .connection(
+                url: url,
+                reason: code.map { Self.describe(errno: $0, fallback: text) }
+                    ?? (connect.dnsAAAAError ?? connect.dnsAError).map { (_: any Error) in
+                        "cannot resolve the host name"
+                    }
+                    ?? "could not connect")
         }
         if text.lowercased().contains("certificate") || text.contains("SSL") {
             return .tls(url: url, reason: tlsReason(text))
@@ -208,11 +218,14 @@ public final class HTTPClient: Sendable {
     /// A readable reason from BoringSSL's error text (`…OPENSSL_internal:WRONG_VERSION_NUMBER…`).
     static func tlsReason(_ text: String) -> String {
         if text.contains("CERTIFICATE_VERIFY_FAILED") {
-            return "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
+            return
+                "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
         }
         if let marker = text.range(of: "OPENSSL_internal:") {
             let code = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
-            if !code.isEmpty { return "handshake failed: " + code.lowercased().replacingOccurrences(of: "_", with: " ") }
+            if !code.isEmpty {
+                return "handshake failed: " + code.lowercased().replacingOccurrences(of: "_", with: " ")
+            }
         }
         return text
     }

@@ -29,7 +29,8 @@ public struct HTTPResponse: Sendable, Equatable {
     /// A response value.
     public init(
         status: Int, reason: String, version: String = "HTTP/1.1", headers: [HeaderField] = [], body: [UInt8] = [],
-        totalTime: Double = 0, timeToFirstByte: Double = 0, finalURL: String = "", redirectCount: Int = 0, attempts: Int = 1,
+        totalTime: Double = 0, timeToFirstByte: Double = 0, finalURL: String = "", redirectCount: Int = 0,
+        attempts: Int = 1,
         bodyFile: String? = nil, bodySize: Int? = nil
     ) {
         self.bodyFile = bodyFile

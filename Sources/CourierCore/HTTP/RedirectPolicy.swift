@@ -26,7 +26,7 @@ public enum RedirectPolicy {
     ) throws(TransportError) -> Hop? {
         guard redirectStatuses.contains(status), let location, !location.isEmpty else { return nil }
         guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
         else { throw .badRedirect(location: location) }
 
         var hop = Hop(method: method, url: target.absoluteString, headers: headers, body: body)
@@ -34,7 +34,9 @@ public enum RedirectPolicy {
         if becomesGet {
             hop.method = "GET"
             hop.body = nil
-            hop.headers.removeAll { ["content-type", "content-length", "transfer-encoding"].contains($0.name.lowercased()) }
+            hop.headers.removeAll {
+                ["content-type", "content-length", "transfer-encoding"].contains($0.name.lowercased())
+            }
         }
         if origin(of: base) != origin(of: target) {
             hop.headers.removeAll { ["authorization", "cookie", "proxy-authorization"].contains($0.name.lowercased()) }

@@ -73,10 +73,12 @@ enum FastJSONFormatter {
             let from = UnsafeRawPointer(source)
             if length >= 8 && length <= 16 {
                 target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                (target + length - 8).storeBytes(of: (from + length - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                (target + length - 8).storeBytes(
+                    of: (from + length - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
             } else if length >= 4 && length < 8 {
                 target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-                (target + length - 4).storeBytes(of: (from + length - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                (target + length - 4).storeBytes(
+                    of: (from + length - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
             } else if length < 4 {
                 var index = 0
                 while index < length {
@@ -112,7 +114,8 @@ enum FastJSONFormatter {
     private enum State { case value, key, afterValue }
 
     /// `"\n"` followed by enough spaces for the deepest indentation allowed.
-    private static let newlineAndSpaces: [UInt8] = [UInt8(ascii: "\n")]
+    private static let newlineAndSpaces: [UInt8] =
+        [UInt8(ascii: "\n")]
         + Array(repeating: UInt8(ascii: " "), count: JSONReader.defaultMaxDepth * 8 + 8)
 
     /// Formats `input` into `output`; returns false when the document is invalid (or
@@ -193,7 +196,9 @@ enum FastJSONFormatter {
                         p += 4
                         state = .afterValue
                     case UInt8(ascii: "f"):
-                        guard matches(p, end, 0x66, 0x61, 0x6C, 0x73), p + 4 < end, p[4] == UInt8(ascii: "e") else { return false }
+                        guard matches(p, end, 0x66, 0x61, 0x6C, 0x73), p + 4 < end, p[4] == UInt8(ascii: "e") else {
+                            return false
+                        }
                         output.append(p, 5)
                         p += 5
                         state = .afterValue
@@ -237,8 +242,10 @@ enum FastJSONFormatter {
     }
 
     @inline(__always)
-    private static func matches(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Bool {
+    private static func matches(
+        _ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+        _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8
+    ) -> Bool {
         end - p >= 4 && p[0] == a && p[1] == b && p[2] == c && p[3] == d
     }
 
@@ -254,7 +261,8 @@ enum FastJSONFormatter {
                 let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
                 let quote = word ^ (ones &* 0x22)
                 let slash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word) | word
+                let special =
+                    ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word) | word
                 let hits = special & highs
                 if hits != 0 {
                     // The lowest flagged byte is always a real hit (borrows only run upward).
@@ -270,7 +278,7 @@ enum FastJSONFormatter {
                 guard p + 1 < end else { return nil }
                 switch p[1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     p += 2
                 case UInt8(ascii: "u"):
                     guard end - p >= 6, isHex(p[2]), isHex(p[3]), isHex(p[4]), isHex(p[5]) else { return nil }
@@ -320,9 +328,12 @@ enum FastJSONFormatter {
 
     /// The position after the number starting at `p`, or nil if it breaks RFC 8259's grammar.
     @inline(__always)
-    private static func scanNumber(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+    private static func scanNumber(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>?
+    {
         var p = start
-        @inline(__always) func digit(_ q: UnsafePointer<UInt8>) -> Bool { q < end && (q.pointee &- UInt8(ascii: "0")) < 10 }
+        @inline(__always) func digit(_ q: UnsafePointer<UInt8>) -> Bool {
+            q < end && (q.pointee &- UInt8(ascii: "0")) < 10
+        }
         if p.pointee == UInt8(ascii: "-") { p += 1 }
         guard digit(p) else { return nil }
         if p.pointee == UInt8(ascii: "0") {

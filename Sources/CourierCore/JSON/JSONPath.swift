@@ -43,12 +43,14 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                         if let value { _ = try reader.skipValue(startedBy: value) }
                     }
                     guard let match else {
-                        throw JSONPathError.missing(path: description, deepest: found, reason: "an object with no key '\(component)'")
+                        throw JSONPathError.missing(
+                            path: description, deepest: found, reason: "an object with no key '\(component)'")
                     }
                     event = match
                 case .arrayStart:
                     guard let wanted = Int(component), wanted >= 0 else {
-                        throw JSONPathError.missing(path: description, deepest: found, reason: "an array, and '\(component)' is not an index")
+                        throw JSONPathError.missing(
+                            path: description, deepest: found, reason: "an array, and '\(component)' is not an index")
                     }
                     var count = 0
                     var match: JSONEvent?
@@ -62,11 +64,14 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                         count += 1
                     }
                     guard let match else {
-                        throw JSONPathError.missing(path: description, deepest: found, reason: "an array of \(count) element\(count == 1 ? "" : "s")")
+                        throw JSONPathError.missing(
+                            path: description, deepest: found,
+                            reason: "an array of \(count) element\(count == 1 ? "" : "s")")
                     }
                     event = match
                 default:
-                    throw JSONPathError.missing(path: description, deepest: found, reason: "a \(Self.kind(of: event)), not an object or array")
+                    throw JSONPathError.missing(
+                        path: description, deepest: found, reason: "a \(Self.kind(of: event)), not an object or array")
                 }
             }
             let start = reader.tokenStart

@@ -61,8 +61,10 @@ public struct JSONReader {
                     throw error("unexpected \(describe(position)) after the JSON value")
                 }
                 guard position < bytes.count else {
-                    throw error(isObject ? "unexpected end of input, expected ',' or '}'"
-                                         : "unexpected end of input, expected ',' or ']'")
+                    throw error(
+                        isObject
+                            ? "unexpected end of input, expected ',' or '}'"
+                            : "unexpected end of input, expected ',' or ']'")
                 }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
@@ -72,8 +74,10 @@ public struct JSONReader {
                 }
                 if isObject && byte == UInt8(ascii: "}") { return close(object: true) }
                 if !isObject && byte == UInt8(ascii: "]") { return close(object: false) }
-                throw error(isObject ? "expected ',' or '}' after an object member, found \(describe(position))"
-                                     : "expected ',' or ']' after an array element, found \(describe(position))")
+                throw error(
+                    isObject
+                        ? "expected ',' or '}' after an object member, found \(describe(position))"
+                        : "expected ',' or ']' after an array element, found \(describe(position))")
             }
         }
     }
@@ -267,7 +271,7 @@ public struct JSONReader {
         guard position < bytes.count else { throw error("unexpected end of input in an escape sequence") }
         switch bytes[position] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 1
         case UInt8(ascii: "u"):
             position += 1
@@ -278,7 +282,8 @@ public struct JSONReader {
                 position += 1
             }
         default:
-            throw JSONSyntaxError(reason: "invalid escape sequence \\\(printable(bytes[position]))", offset: start, in: bytes)
+            throw JSONSyntaxError(
+                reason: "invalid escape sequence \\\(printable(bytes[position]))", offset: start, in: bytes)
         }
     }
 

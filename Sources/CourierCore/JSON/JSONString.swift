@@ -37,7 +37,8 @@ public enum JSONString {
                 var code = hexValue(bytes, i)
                 i += 4
                 if (0xD800...0xDBFF).contains(code), i + 5 < inner.upperBound,
-                   bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                    bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u")
+                {
                     let low = hexValue(bytes, i + 2)
                     if (0xDC00...0xDFFF).contains(low) {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)

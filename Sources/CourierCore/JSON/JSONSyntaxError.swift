@@ -19,7 +19,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         let end = min(offset, bytes.count)
         var i = 0
         while i < end {
-            if bytes[i] == UInt8(ascii: "\n") { line += 1; lineStart = i + 1 }
+            if bytes[i] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = i + 1
+            }
             i += 1
         }
         // Count characters, not bytes: every byte that is not a UTF-8 continuation byte starts one.

@@ -20,12 +20,20 @@ enum UTF8Sequence {
         let continuation: Int
         switch p.pointee {
         case 0xC2...0xDF: continuation = 1
-        case 0xE0: continuation = 2; lower = 0xA0
+        case 0xE0:
+            continuation = 2
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: continuation = 2
-        case 0xED: continuation = 2; upper = 0x9F
-        case 0xF0: continuation = 3; lower = 0x90
+        case 0xED:
+            continuation = 2
+            upper = 0x9F
+        case 0xF0:
+            continuation = 3
+            lower = 0x90
         case 0xF1...0xF3: continuation = 3
-        case 0xF4: continuation = 3; upper = 0x8F
+        case 0xF4:
+            continuation = 3
+            upper = 0x8F
         default: return .invalidLead
         }
         for index in 1...continuation {

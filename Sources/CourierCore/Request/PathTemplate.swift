@@ -28,13 +28,19 @@ public struct PathTemplate: Sendable, Equatable {
                 literal += String(chars[i..<end])
                 i = end
             } else if c == "{", let close = chars[(i + 1)...].firstIndex(of: "}"), close > i + 1 {
-                if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+                if !literal.isEmpty {
+                    segments.append(.literal(literal))
+                    literal = ""
+                }
                 segments.append(.parameter(String(chars[(i + 1)..<close])))
                 i = close + 1
             } else if c == ":" && (i == 0 || chars[i - 1] == "/") && i + 1 < chars.count && isNameChar(chars[i + 1]) {
                 var j = i + 1
                 while j < chars.count && isNameChar(chars[j]) { j += 1 }
-                if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+                if !literal.isEmpty {
+                    segments.append(.literal(literal))
+                    literal = ""
+                }
                 segments.append(.parameter(String(chars[(i + 1)..<j])))
                 i = j
             } else {

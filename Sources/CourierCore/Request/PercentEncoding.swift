@@ -17,7 +17,8 @@ public enum PercentEncoding {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            let isAlnum = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let isAlnum =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if isAlnum || extra.utf8.contains(byte) {
                 out.unicodeScalars.append(UnicodeScalar(byte))
             } else {

@@ -21,17 +21,22 @@ public struct RequestBuilder: Sendable {
 
     /// The template scopes in force for `environment` with `input`'s variables on top.
     public func context(environment: Environment, input: RequestInput) -> TemplateContext {
-        TemplateContext(overrides: input.variables, environment: environment.variables,
-                        workspace: workspace.variables, processEnvironment: processEnvironment)
+        TemplateContext(
+            overrides: input.variables, environment: environment.variables,
+            workspace: workspace.variables, processEnvironment: processEnvironment)
     }
 
     /// Builds the request, or throws the first problem found.
-    public func build(route: Route, environment: Environment, input: RequestInput = RequestInput()) throws(RequestError) -> HTTPRequest {
+    public func build(route: Route, environment: Environment, input: RequestInput = RequestInput()) throws(RequestError)
+        -> HTTPRequest
+    {
         let context = context(environment: environment, input: input)
         let url = try buildURL(route: route, environment: environment, input: input, context: context)
 
         var layers: [[HeaderField]] = [workspace.headers, environment.headers]
-        if let language = input.language, !language.isEmpty { layers.append([HeaderField("Accept-Language", language)]) }
+        if let language = input.language, !language.isEmpty {
+            layers.append([HeaderField("Accept-Language", language)])
+        }
         layers.append(route.headers)
         layers.append(input.headers)
         var headers: [HeaderField] = []
@@ -68,11 +73,17 @@ public struct RequestBuilder: Sendable {
     }
 
     /// The resolved URL alone (for showing it live while the user types).
-    public func buildURL(route: Route, environment: Environment, input: RequestInput = RequestInput()) throws(RequestError) -> String {
-        try buildURL(route: route, environment: environment, input: input, context: context(environment: environment, input: input))
+    public func buildURL(route: Route, environment: Environment, input: RequestInput = RequestInput())
+        throws(RequestError) -> String
+    {
+        try buildURL(
+            route: route, environment: environment, input: input,
+            context: context(environment: environment, input: input))
     }
 
-    private func buildURL(route: Route, environment: Environment, input: RequestInput, context: TemplateContext) throws(RequestError) -> String {
+    private func buildURL(route: Route, environment: Environment, input: RequestInput, context: TemplateContext)
+        throws(RequestError) -> String
+    {
         let base = try Template.render(environment.baseURL, in: context)
         let template = PathTemplate(route.path)
         let names = template.parameterNames
@@ -139,7 +150,8 @@ public struct RequestBuilder: Sendable {
         if url.contains(" ") { throw fail("contains a space") }
     }
 
-    private func buildBody(route: Route, input: RequestInput, context: TemplateContext) throws(RequestError) -> String? {
+    private func buildBody(route: Route, input: RequestInput, context: TemplateContext) throws(RequestError) -> String?
+    {
         let template: JSONValue
         if let text = input.body {
             do {

@@ -29,7 +29,9 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownVariable(let name, let suggestion):
-            let hint = suggestion.map { "; did you mean '{{\($0)}}'?" } ?? " (set it with --var \(name)=VALUE or in environments.json)"
+            let hint =
+                suggestion.map { "; did you mean '{{\($0)}}'?" }
+                ?? " (set it with --var \(name)=VALUE or in environments.json)"
             return "unknown variable '{{\(name)}}'\(hint)"
         case .unsetProcessVariable(let name):
             return "environment variable \(name) is not set (export it, or write ${\(name):-default})"
@@ -53,7 +55,8 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badAssignment(let text, let option):
             return "bad \(option) value '\(text)' (expected NAME=VALUE)"
         case .needsConfirmation(let method, let environment):
-            return "environment '\(environment)' is protected: refusing to send \(method) without confirmation (pass --yes)"
+            return
+                "environment '\(environment)' is protected: refusing to send \(method) without confirmation (pass --yes)"
         }
     }
 }

@@ -27,7 +27,9 @@ public enum Template {
                 continue
             }
             var end = index + 2
-            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) { end += 1 }
+            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) {
+                end += 1
+            }
             guard end + 1 < bytes.count else { break }
             var name = bytes[(index + 2)..<end]
             while name.first == UInt8(ascii: " ") || name.first == UInt8(ascii: "\t") { name = name.dropFirst() }
@@ -38,7 +40,9 @@ public enum Template {
         return names
     }
 
-    private static func render(_ text: String, in context: TemplateContext, visiting: [String]) throws(RequestError) -> String {
+    private static func render(_ text: String, in context: TemplateContext, visiting: [String]) throws(RequestError)
+        -> String
+    {
         guard containsPlaceholder(text) else { return text }
         var out = ""
         var index = text.startIndex

@@ -57,9 +57,12 @@ public struct SessionStore: Sendable {
         if let environment = state.environment { members.append(JSONMember("environment", .string(environment))) }
         if let language = state.language { members.append(JSONMember("language", .string(language))) }
         let routes = state.fields.keys.sorted().map { route in
-            JSONMember(route, .object((state.fields[route] ?? [:]).keys.sorted().map { key in
-                JSONMember(key, .string(state.fields[route]?[key] ?? ""))
-            }))
+            JSONMember(
+                route,
+                .object(
+                    (state.fields[route] ?? [:]).keys.sorted().map { key in
+                        JSONMember(key, .string(state.fields[route]?[key] ?? ""))
+                    }))
         }
         members.append(JSONMember("fields", .object(routes)))
         return JSONValue.object(members).serialized + "\n"
@@ -106,7 +109,10 @@ public struct SessionStore: Sendable {
         }
         for part in full.split(separator: "/") {
             if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")

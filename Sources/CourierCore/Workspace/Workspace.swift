@@ -29,8 +29,9 @@ public struct Workspace: Sendable, Equatable {
     /// The environment called `name`, or an error that suggests the closest one.
     public func environment(named name: String) throws(WorkspaceError) -> Environment {
         if let found = environments.first(where: { $0.name == name }) { return found }
-        throw .unknownEnvironment(name, suggestion: NameSuggester.closest(to: name, in: environments.map(\.name)),
-                                  available: environments.map(\.name))
+        throw .unknownEnvironment(
+            name, suggestion: NameSuggester.closest(to: name, in: environments.map(\.name)),
+            available: environments.map(\.name))
     }
 
     /// The route called `name`, or an error that suggests the closest one.

@@ -27,7 +27,8 @@ public struct WorkspaceLoader: Sendable {
     }
 
     /// Loads a workspace from bytes; `fileName` is used in messages.
-    public func load(bytes: [UInt8], fileName: String, baseDirectory: String = ".") throws(WorkspaceError) -> Workspace {
+    public func load(bytes: [UInt8], fileName: String, baseDirectory: String = ".") throws(WorkspaceError) -> Workspace
+    {
         let root: JSONValue
         do {
             root = try JSONValue.parse(bytes)
@@ -48,7 +49,9 @@ private struct ConfigReader {
     }
 
     func members(_ value: JSONValue, _ path: String, allowed: [String]) throws(WorkspaceError) -> [JSONMember] {
-        guard case .object(let members) = value else { throw fail(path, "expected an object, found \(value.typeDescription)") }
+        guard case .object(let members) = value else {
+            throw fail(path, "expected an object, found \(value.typeDescription)")
+        }
         var seen: Set<String> = []
         for member in members where !member.key.hasPrefix("_") {
             let keyPath = join(path, member.key)
@@ -64,7 +67,9 @@ private struct ConfigReader {
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     func string(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> String {
-        guard case .string(let text) = value else { throw fail(path, "expected a string, found \(value.typeDescription)") }
+        guard case .string(let text) = value else {
+            throw fail(path, "expected a string, found \(value.typeDescription)")
+        }
         return text
     }
 
@@ -77,7 +82,9 @@ private struct ConfigReader {
     }
 
     func bool(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> Bool {
-        guard case .bool(let flag) = value else { throw fail(path, "expected true or false, found \(value.typeDescription)") }
+        guard case .bool(let flag) = value else {
+            throw fail(path, "expected true or false, found \(value.typeDescription)")
+        }
         return flag
     }
 
@@ -97,14 +104,18 @@ private struct ConfigReader {
     }
 
     func stringList(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [String] {
-        guard case .array(let items) = value else { throw fail(path, "expected an array of strings, found \(value.typeDescription)") }
+        guard case .array(let items) = value else {
+            throw fail(path, "expected an array of strings, found \(value.typeDescription)")
+        }
         var result: [String] = []
         for (index, item) in items.enumerated() { result.append(try string(item, "\(path)[\(index)]")) }
         return result
     }
 
     func stringMap(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [(String, String)] {
-        guard case .object(let members) = value else { throw fail(path, "expected an object, found \(value.typeDescription)") }
+        guard case .object(let members) = value else {
+            throw fail(path, "expected an object, found \(value.typeDescription)")
+        }
         var result: [(String, String)] = []
         for member in members { result.append((member.key, try scalar(member.value, join(path, member.key)))) }
         return result
@@ -128,7 +139,9 @@ private struct ConfigReader {
     // MARK: Workspace
 
     mutating func workspace(_ root: JSONValue, baseDirectory: String) throws(WorkspaceError) -> Workspace {
-        guard case .object = root else { throw fail("", "expected an object with \"environments\" and \"routes\", found \(root.typeDescription)") }
+        guard case .object = root else {
+            throw fail("", "expected an object with \"environments\" and \"routes\", found \(root.typeDescription)")
+        }
         if root["configurations"] != nil && root["environments"] == nil {
             return try seedWorkspace(root, baseDirectory: baseDirectory)
         }
@@ -158,7 +171,9 @@ private struct ConfigReader {
             default: break
             }
         }
-        guard !workspace.environments.isEmpty else { throw fail("environments", "at least one environment is required") }
+        guard !workspace.environments.isEmpty else {
+            throw fail("environments", "at least one environment is required")
+        }
         workspace.routes = try combine(routes, resources)
         return workspace
     }
@@ -171,7 +186,11 @@ private struct ConfigReader {
         var result: [Route] = []
         for (index, item) in items.enumerated() {
             let path = "\(member.key)[\(index)]"
-            if member.key == "routes" { result.append(try route(item, path)) } else { result += try resource(item, path) }
+            if member.key == "routes" {
+                result.append(try route(item, path))
+            } else {
+                result += try resource(item, path)
+            }
         }
         return result
     }
@@ -187,14 +206,18 @@ private struct ConfigReader {
     }
 
     func environment(_ name: String, _ value: JSONValue, _ path: String) throws(WorkspaceError) -> Environment {
-        let allowed = ["base_url", "headers", "variables", "secrets", "protected", "timeout", "retries",
-                       "retry_delay", "follow_redirects", "tls", "description"]
+        let allowed = [
+            "base_url", "headers", "variables", "secrets", "protected", "timeout", "retries",
+            "retry_delay", "follow_redirects", "tls", "description",
+        ]
         var env = Environment(name: name, baseURL: "")
         var hasBase = false
         for member in try members(value, path, allowed: allowed) {
             let keyPath = join(path, member.key)
             switch member.key {
-            case "base_url": env.baseURL = try string(member.value, keyPath); hasBase = true
+            case "base_url":
+                env.baseURL = try string(member.value, keyPath)
+                hasBase = true
             case "headers": env.headers = try headers(member.value, keyPath)
             case "variables": env.variables = try variables(member.value, keyPath)
             case "secrets": env.secrets = Set(try stringList(member.value, keyPath))
@@ -228,7 +251,9 @@ private struct ConfigReader {
     }
 
     func query(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [QueryItem] {
-        guard case .object(let members) = value else { throw fail(path, "expected an object, found \(value.typeDescription)") }
+        guard case .object(let members) = value else {
+            throw fail(path, "expected an object, found \(value.typeDescription)")
+        }
         var items: [QueryItem] = []
         for member in members {
             let keyPath = join(path, member.key)
@@ -252,9 +277,13 @@ private struct ConfigReader {
         for member in try members(value, path, allowed: allowed) {
             let keyPath = join(path, member.key)
             switch member.key {
-            case "name": route.name = try string(member.value, keyPath); hasName = !route.name.isEmpty
+            case "name":
+                route.name = try string(member.value, keyPath)
+                hasName = !route.name.isEmpty
             case "method": route.method = try method(member.value, keyPath)
-            case "path": route.path = try string(member.value, keyPath); hasPath = true
+            case "path":
+                route.path = try string(member.value, keyPath)
+                hasPath = true
             case "query": route.query = try query(member.value, keyPath)
             case "headers": route.headers = try headers(member.value, keyPath)
             case "body": route.body = member.value
@@ -294,8 +323,14 @@ private struct ConfigReader {
             case "actions":
                 actions = try stringList(member.value, keyPath)
                 for (index, action) in actions.enumerated() where !WorkspaceLoader.resourceActions.contains(action) {
-                    let hint = NameSuggester.closest(to: action, in: WorkspaceLoader.resourceActions).map { " (did you mean '\($0)'?)" } ?? ""
-                    throw fail("\(keyPath)[\(index)]", "unknown action '\(action)'\(hint); expected one of \(WorkspaceLoader.resourceActions.joined(separator: ", "))")
+                    let hint =
+                        NameSuggester.closest(to: action, in: WorkspaceLoader.resourceActions).map {
+                            " (did you mean '\($0)'?)"
+                        } ?? ""
+                    throw fail(
+                        "\(keyPath)[\(index)]",
+                        "unknown action '\(action)'\(hint); expected one of \(WorkspaceLoader.resourceActions.joined(separator: ", "))"
+                    )
                 }
             case "headers": headers = try self.headers(member.value, keyPath)
             case "body": body = member.value
@@ -309,17 +344,19 @@ private struct ConfigReader {
         let collection = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         let member = collection + "/:id"
         return actions.map { action in
-            let (method, routePath, hasBody): (String, String, Bool) = switch action {
-            case "index": ("GET", collection, false)
-            case "show": ("GET", member, false)
-            case "create": ("POST", collection, true)
-            case "update": ("PUT", member, true)
-            default: ("DELETE", member, false)
-            }
+            let (method, routePath, hasBody): (String, String, Bool) =
+                switch action {
+                case "index": ("GET", collection, false)
+                case "show": ("GET", member, false)
+                case "create": ("POST", collection, true)
+                case "update": ("PUT", member, true)
+                default: ("DELETE", member, false)
+                }
             let names = PathTemplate(routePath).parameterNames
-            return Route(name: "\(name).\(action)", method: method, path: routePath, headers: headers,
-                         body: hasBody ? body : nil, params: params.filter { names.contains($0.key) },
-                         jsonPath: action == "index" || action == "show" ? jsonPath : nil)
+            return Route(
+                name: "\(name).\(action)", method: method, path: routePath, headers: headers,
+                body: hasBody ? body : nil, params: params.filter { names.contains($0.key) },
+                jsonPath: action == "index" || action == "show" ? jsonPath : nil)
         }
     }
 
@@ -331,7 +368,9 @@ private struct ConfigReader {
         var workspace = Workspace(baseDirectory: baseDirectory)
         var routes: [Route] = []
         var resources: [Route] = []
-        for member in try members(root, "", allowed: ["languages", "configurations", "headers", "variables", "routes", "resources"]) {
+        for member in try members(
+            root, "", allowed: ["languages", "configurations", "headers", "variables", "routes", "resources"])
+        {
             let path = member.key
             switch member.key {
             case "languages": workspace.languages = try stringList(member.value, path)
@@ -366,7 +405,9 @@ private struct ConfigReader {
             default: break
             }
         }
-        guard !workspace.environments.isEmpty else { throw fail("configurations", "at least one configuration is required") }
+        guard !workspace.environments.isEmpty else {
+            throw fail("configurations", "at least one configuration is required")
+        }
         workspace.routes = try combine(routes, resources)
         return workspace
     }
