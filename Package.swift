@@ -20,9 +20,14 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // Values and pure functions only: the compiler keeps networking, storage and the
+        // terminal out, because this target links nothing but the toolchain.
+        .target(name: "CourierCore"),
+        // The one network adapter.
         .target(
-            name: "CourierCore",
+            name: "CourierHTTP",
             dependencies: [
+                "CourierCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -30,6 +35,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // Everything that persists between runs.
+        .target(name: "CourierStore", dependencies: ["CourierCore"]),
+        // State, update and views of the screen: pure, like the core.
         .target(name: "CourierTUI", dependencies: ["CourierCore"]),
         .target(
             name: "CourierSampleAPI",
@@ -43,20 +51,22 @@ let package = Package(
         .executableTarget(
             name: "courier",
             dependencies: [
-                "CourierCore", "CourierTUI", "CourierSampleAPI", "CNcurses",
+                "CourierCore", "CourierHTTP", "CourierStore", "CourierTUI", "CourierSampleAPI", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore"]),
         .testTarget(
-            name: "CourierCoreTests",
+            name: "CourierHTTPTests",
             dependencies: [
-                "CourierCore", "CourierSampleAPI",
+                "CourierHTTP", "CourierCore", "CourierSampleAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "CourierStoreTests", dependencies: ["CourierStore", "CourierCore"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
         .testTarget(name: "CourierEndToEndTests", dependencies: ["CourierCore"]),
     ],

@@ -6,6 +6,14 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 # House rules first, they take a second: the formatter's lint (.swift-format, 120 columns).
 swift format lint --strict --recursive --parallel Sources Tests Package.swift
+# DESIGN.md §1 as a fact of the package graph: the core and the screen's state machine link
+# nothing but each other (no networking, database or terminal library, even indirectly).
+graph=$(swift package dump-package | jq -c '[.targets[] | {(.name): [.dependencies[] | (.byName[0] // .product[0])]}] | add')
+pure=$(jq -c '{core: .CourierCore, tui: .CourierTUI}' <<<"$graph")
+if [ "$pure" != '{"core":[],"tui":["CourierCore"]}' ]; then
+  echo "CourierCore and CourierTUI must stay pure (DESIGN.md §1), but depend on: $pure" >&2
+  exit 1
+fi
 swift build --build-tests
 swift test
 # The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it

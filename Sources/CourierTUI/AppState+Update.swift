@@ -356,7 +356,8 @@ extension AppState {
             self.modal = nil
             guard key == .char("y") || key == .char("Y") else {
                 status = StatusLine(
-                    text: "not sent: \(request.method) to \(request.environmentName) cancelled", isError: false)
+                    text: "not sent: \(request.request.method) to \(request.origin.environmentName) cancelled",
+                    isError: false)
                 return []
             }
             return dispatch(id: id, request: request)
@@ -424,12 +425,12 @@ extension AppState {
             }
             return []
         }
-        var request: HTTPRequest
+        var request: PreparedRequest
         do {
             var input = try form.input()
             input.language = language
             request = try builder.build(route: route, environment: environment, input: input)
-            request.maxBodyInMemory = maxBodyInMemory
+            request.options.maxBodyInMemory = maxBodyInMemory
         } catch let error as FormError {
             status = StatusLine(text: error.description, isError: true)
             return []
@@ -449,27 +450,27 @@ extension AppState {
         return dispatch(id: id, request: request)
     }
 
-    private mutating func dispatch(id: Int, request: HTTPRequest) -> [Effect] {
-        inFlight[id] = InFlight(
-            routeName: request.routeName, environmentName: request.environmentName, request: request)
+    private mutating func dispatch(id: Int, request: PreparedRequest) -> [Effect] {
+        inFlight[id] = InFlight(request: request)
         status = nil
         return [.send(id: id, request: request)]
     }
 
-    private mutating func receive(id: Int, result: Result<HTTPResponse, TransportError>) -> [Effect] {
-        guard let sent = inFlight.removeValue(forKey: id) else { return [] }  // cancelled: ignore late answers
+    private mutating func receive(id: Int, result: Result<Exchange, TransportError>) -> [Effect] {
+        guard let sent = inFlight.removeValue(forKey: id)?.request else { return [] }  // cancelled: ignore late answers
         switch result {
-        case .success(let answer):
+        case .success(let exchange):
             // A slower, older request never replaces a newer one on screen.
             if let shown = response, shown.requestID > id { return [] }
-            let jsonPath = workspace.routes.first { $0.name == sent.routeName }?.jsonPath
-            response = ResponseDisplay(requestID: id, request: sent.request, response: answer, jsonPath: jsonPath)
+            let jsonPath = workspace.routes.first { $0.name == sent.origin.routeName }?.jsonPath
+            response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath)
             status = nil
         case .failure(.cancelled):
             status = StatusLine(text: "request cancelled", isError: false)
         case .failure(let error):
             status = StatusLine(
-                text: "\(sent.routeName) @ \(sent.environmentName): \(sent.request.masking(error.description))",
+                text:
+                    "\(sent.origin.routeName) @ \(sent.origin.environmentName): \(sent.origin.masking(error.description))",
                 isError: true)
         }
         return []

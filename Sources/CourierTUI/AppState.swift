@@ -56,12 +56,8 @@ public struct AppState: Sendable {
 
     /// A request that has been sent and not answered yet.
     public struct InFlight: Sendable, Equatable {
-        /// Route name at send time.
-        public var routeName: String
-        /// Environment name at send time.
-        public var environmentName: String
-        /// The request as sent.
-        public var request: HTTPRequest
+        /// The request as sent (its origin names the route and environment).
+        public var request: PreparedRequest
         /// Body bytes received so far.
         public var received = 0
         /// Seconds since it was sent, as of the last progress report.
@@ -121,7 +117,7 @@ public struct AppState: Sendable {
         guard !needle.isEmpty else { return workspace.routes }
         return workspace.routes.filter {
             $0.name.lowercased().contains(needle) || $0.path.lowercased().contains(needle)
-                || $0.method.lowercased().contains(needle)
+                || $0.method.rawValue.lowercased().contains(needle)
         }
     }
 

@@ -3,7 +3,7 @@ import CourierCore
 /// Work `update` asks the runtime to do; results come back as `Msg`.
 public enum Effect: Sendable, Equatable {
     /// Send `request`; answer with `.response(id:result:)`.
-    case send(id: Int, request: HTTPRequest)
+    case send(id: Int, request: PreparedRequest)
     /// Cancel the request `id` (its result arrives as `.cancelled`).
     case cancel(id: Int)
     /// Remember the session (environment, language, typed values) for the next run. The

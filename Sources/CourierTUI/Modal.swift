@@ -7,5 +7,5 @@ public enum Modal: Sendable, Equatable {
     /// Pick the active environment.
     case environmentSwitcher(cursor: Int)
     /// Confirm a mutating request to a protected environment; only `y` sends.
-    case confirm(id: Int, request: HTTPRequest)
+    case confirm(id: Int, request: PreparedRequest)
 }

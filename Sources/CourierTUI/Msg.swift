@@ -7,7 +7,7 @@ public enum Msg: Sendable {
     /// The terminal now has this many columns and rows.
     case resize(width: Int, height: Int)
     /// A request finished (or failed, or was cancelled).
-    case response(id: Int, result: Result<HTTPResponse, TransportError>)
+    case response(id: Int, result: Result<Exchange, TransportError>)
     /// `$EDITOR` closed: the new body text, or why it could not be read.
     case editorFinished(Result<String, EditorError>)
     /// Time passed while requests are in flight (drives the spinner).

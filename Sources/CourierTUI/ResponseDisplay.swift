@@ -61,17 +61,18 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// The line under the cursor (folding and the view follow it).
     public var cursor = 0
 
-    /// Prepares `response` for display.
-    public init(requestID: Int, request: HTTPRequest, response: HTTPResponse, jsonPath: String?) {
+    /// Prepares `exchange`'s response for display.
+    public init(requestID: Int, exchange: Exchange, jsonPath: String?) {
+        let response = exchange.response
         self.requestID = requestID
-        routeName = request.routeName
-        environmentName = request.environmentName
+        routeName = exchange.origin.routeName
+        environmentName = exchange.origin.environmentName
         status = response.status
         reason = response.reason
         totalTime = response.totalTime
         size = response.bodySize
-        secretValues = request.secretValues
-        headerLines = response.headers.map { request.masking("\($0.name): \($0.value)") }
+        secretValues = exchange.origin.secretValues
+        headerLines = response.headers.map { exchange.origin.masking("\($0.name): \($0.value)") }
         self.jsonPath = jsonPath
         let formatter = JSONFormatter()
         if let file = response.bodyFile {

@@ -40,16 +40,18 @@ extension Views {
             lines.append(("", .plain))
             lines.append(("Enter picks · 1-9 jumps · Esc closes", hint))
             dialog(title: "Environment", lines: lines, style: focusedBorder, into: &buffer)
-        case .confirm(_, let request):
+        case .confirm(_, let prepared):
+            let request = prepared.request
+            let origin = prepared.origin
             let lines: [(String, Style)] = [
-                ("\(request.environmentName) is a protected environment.", warning),
+                ("\(origin.environmentName) is a protected environment.", warning),
                 ("", .plain),
-                ("\(request.method) \(request.masking(request.url))", methodStyle(request.method)),
-                ("route \(request.routeName)", hint),
+                ("\(request.method) \(origin.masking(request.url))", methodStyle(request.method)),
+                ("route \(origin.routeName)", hint),
                 ("", .plain),
                 ("y sends · any other key cancels", Style(bold: true)),
             ]
-            dialog(title: "Send to \(request.environmentName)?", lines: lines, style: warning, into: &buffer)
+            dialog(title: "Send to \(origin.environmentName)?", lines: lines, style: warning, into: &buffer)
         }
     }
 

@@ -43,13 +43,13 @@ public enum Views {
     }
 
     /// Colour of an HTTP method.
-    public static func methodStyle(_ method: String) -> Style {
+    public static func methodStyle(_ method: HTTPMethod) -> Style {
         switch method {
-        case "GET": return Style(.green, bold: true)
-        case "POST": return Style(.yellow, bold: true)
-        case "PUT": return Style(.blue, bold: true)
-        case "PATCH": return Style(.cyan, bold: true)
-        case "DELETE": return Style(.red, bold: true)
+        case .get: return Style(.green, bold: true)
+        case .post: return Style(.yellow, bold: true)
+        case .put: return Style(.blue, bold: true)
+        case .patch: return Style(.cyan, bold: true)
+        case .delete: return Style(.red, bold: true)
         default: return Style(.magenta, bold: true)
         }
     }
@@ -107,7 +107,7 @@ public enum Views {
             var x = buffer.put(selected ? "▸ " : "  ", x: inner.x, y: y, style: base, clip: inner)
             var verb = methodStyle(route.method)
             verb.reverse = highlighted
-            x = buffer.put(route.method.padded(to: 7), x: x, y: y, style: verb, clip: inner)
+            x = buffer.put(route.method.rawValue.padded(to: 7), x: x, y: y, style: verb, clip: inner)
             x = buffer.put(route.path, x: x, y: y, style: base, clip: inner)
             var dim = hint
             dim.reverse = highlighted
@@ -126,7 +126,7 @@ public enum Views {
             return
         }
         var x = buffer.put(
-            " " + route.method.padded(to: 7), x: inner.x, y: inner.y,
+            " " + route.method.rawValue.padded(to: 7), x: inner.x, y: inner.y,
             style: methodStyle(route.method), clip: inner)
         switch state.resolvedURL {
         case .success(let url)?:
@@ -305,7 +305,7 @@ public enum Views {
                 }
             }
             x = buffer.put(
-                "\(frame) \(sending.request.method) \(sending.routeName) → \(sending.environmentName)\(more)\(progress) · Esc cancels  ",
+                "\(frame) \(sending.request.request.method) \(sending.request.origin.routeName) → \(sending.request.origin.environmentName)\(more)\(progress) · Esc cancels  ",
                 x: x, y: rect.y, style: Style(.cyan))
         }
         if let filter = state.pathFilter {

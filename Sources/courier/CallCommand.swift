@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCore
+import CourierHTTP
 import Foundation
 
 /// `courier call ROUTE`: builds and sends one request, prints the response.
@@ -74,29 +75,31 @@ struct CallCommand: AsyncParsableCommand {
         let environment = try chooseEnvironment(loaded, remembered: session.environment)
         let input = try makeInput(workspace: loaded, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
-        let request = try builder.build(route: route, environment: environment, input: input)
-        if request.needsConfirmation && !yes {
-            throw RequestError.needsConfirmation(method: request.method, environment: environment.name)
+        let prepared = try builder.build(route: route, environment: environment, input: input)
+        if prepared.needsConfirmation && !yes {
+            throw RequestError.needsConfirmation(
+                method: prepared.request.method.rawValue, environment: environment.name)
         }
 
-        let client = HTTPClient()
-        let result: Result<HTTPResponse, TransportError>
+        let engine = HTTPEngine()
+        let result: Result<Exchange, TransportError>
         do {
-            result = .success(try await client.send(request))
+            result = .success(try await engine.exchange(prepared))
         } catch {
             result = .failure(error)
         }
-        await client.shutdown()
-        let response: HTTPResponse
+        await engine.shutdown()
+        let exchange: Exchange
         switch result {
-        case .success(let value): response = value
+        case .success(let value): exchange = value
         case .failure(let error):
             var failure = CLIFailure(error)
-            failure.message = request.masking(failure.message)  // a URL may carry a secret
+            failure.message = prepared.origin.masking(failure.message)  // a URL may carry a secret
             throw failure
         }
-        try ResponsePrinter(include: include, raw: raw, color: Console.useColor, request: request)
-            .print(response, jsonPath: jsonPath ?? route.jsonPath)
+        try ResponsePrinter(include: include, raw: raw, color: Console.useColor)
+            .print(exchange, jsonPath: jsonPath ?? route.jsonPath)
+        let response = exchange.response
         let code = CLIFailure.exitCode(forStatus: response.status)
         if code != 0 { throw ExitCode(code) }
     }

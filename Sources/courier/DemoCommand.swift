@@ -17,28 +17,19 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard (0...65_535).contains(port) else { throw CLIFailure("--port must be between 0 and 65535") }
-        try await Self.serve(port: port, fallbackToFreePort: false)
-    }
-
-    /// Serves until Ctrl-C. With `fallbackToFreePort`, a busy port is replaced by a free one
-    /// and `COURIER_DEMO_PORT` is set so the shipped workspace still resolves.
-    static func serve(port: Int, fallbackToFreePort: Bool) async throws {
         let onStart: @Sendable (Int) async -> Void = { bound in
-            setenv("COURIER_DEMO_PORT", String(bound), 1)
             Console.line("Courier sample API listening on http://127.0.0.1:\(bound)")
             for deployment in SampleAPI.deployments {
                 let padded = deployment.name.padding(toLength: 12, withPad: " ", startingAt: 0)
                 Console.line("  \(padded) http://127.0.0.1:\(bound)\(deployment.prefix)")
             }
-            if bound != defaultPort {
+            if bound != Self.defaultPort {
                 Console.line("Set COURIER_DEMO_PORT=\(bound) so environments.json points here.")
             }
             Console.line("Try: courier call users.index   ·   courier routes   ·   Ctrl-C stops the server.")
         }
         do {
             try await SampleAPI.run(port: port, handleSignals: true, onStart: onStart)
-        } catch  where fallbackToFreePort && port != 0 {
-            try await SampleAPI.run(port: 0, handleSignals: true, onStart: onStart)
         } catch {
             throw CLIFailure("cannot start the sample API on port \(port): \(error)")
         }

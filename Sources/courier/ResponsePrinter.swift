@@ -6,13 +6,13 @@ struct ResponsePrinter {
     var include: Bool
     var raw: Bool
     var color: Bool
-    var request: HTTPRequest
 
-    func print(_ response: HTTPResponse, jsonPath: String?) throws {
+    func print(_ exchange: Exchange, jsonPath: String?) throws {
+        let response = exchange.response
         if include {
             var head = response.statusLine + "\n"
             for header in response.headers { head += "\(header.name): \(header.value)\n" }
-            Console.out(request.masking(head) + "\n")
+            Console.out(exchange.origin.masking(head) + "\n")
         }
         if raw {
             Console.write(response.body)

@@ -13,7 +13,7 @@ struct RoutesCommand: ParsableCommand {
     func run() throws {
         let loaded = try workspace.load()
         var rows = [["NAME", "VERB", "PATH"]]
-        for route in loaded.routes { rows.append([route.name, route.method, route.path]) }
+        for route in loaded.routes { rows.append([route.name, route.method.rawValue, route.path]) }
         Console.out(TextTable.render(rows))
     }
 }

@@ -1,4 +1,6 @@
 import CourierCore
+import CourierHTTP
+import CourierStore
 import CourierTUI
 import Foundation
 
@@ -10,7 +12,7 @@ final class Runtime {
     private var state: AppState
     private let terminal: NcursesTerminal
     /// Created on the first send: start-up stays cheap for a screen that may only browse.
-    private var client: HTTPClient?
+    private var engine: HTTPEngine?
     private let store: SessionStore
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var inbox: [Msg] = []
@@ -86,7 +88,7 @@ final class Runtime {
         flushSave()
         for task in tasks.values { task.cancel() }
         terminal.shutdown()
-        await client?.shutdown()
+        await engine?.shutdown()
         if let frameLog {
             try? Data(keyTimings.map(String.init).joined(separator: "\n").utf8).write(
                 to: URL(fileURLWithPath: frameLog))
@@ -120,14 +122,14 @@ final class Runtime {
     private func perform(_ effect: Effect) {
         switch effect {
         case .send(let id, let request):
-            let client = self.client ?? HTTPClient()
-            self.client = client
+            let engine = self.engine ?? HTTPEngine()
+            self.engine = engine
             let board = progress
             sentAt[id] = ContinuousClock.now
             tasks[id] = Task { [weak self] in
-                let result: Result<HTTPResponse, TransportError>
+                let result: Result<Exchange, TransportError>
                 do throws(TransportError) {
-                    result = .success(try await client.send(request) { board.update(id: id, received: $0) })
+                    result = .success(try await engine.exchange(request) { board.update(id: id, received: $0) })
                 } catch {
                     result = .failure(error)
                 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CourierCore
 import CourierSampleAPI
+import CourierStore
 import CourierTUI
 import Foundation
 
@@ -20,25 +21,13 @@ struct TUICommand: AsyncParsableCommand {
     var demo = false
 
     func run() async throws {
-        try await Self.launch(TUIArguments(config: workspace.config, env: env, demo: demo))
-    }
-
-    /// Opens the screen. Shared by this command and `CourierMain`'s fast path, so it uses
-    /// no ArgumentParser types.
-    static func launch(_ arguments: TUIArguments) async throws {
-        let env = arguments.env
-        let demo = arguments.demo
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CLIFailure("the interactive screen needs a terminal; see 'courier --help' for the commands")
         }
-        let loaded: Workspace
-        do {
-            loaded = try WorkspaceLoader().load(path: arguments.config)
-        } catch {
-            throw CLIFailure(error.description)
-        }
+        let loaded = try workspace.load()
         if let env { _ = try loaded.environment(named: env) }
 
+        var environment = ProcessEnvironment.current()
         var server: SampleServer?
         if demo {
             do {
@@ -46,11 +35,11 @@ struct TUICommand: AsyncParsableCommand {
             } catch {
                 server = try await SampleServer.start(port: 0)
             }
-            if let port = server?.port { setenv("COURIER_DEMO_PORT", String(port), 1) }
+            // The shipped workspace reads ${COURIER_DEMO_PORT:-4010}: point it at the port we got.
+            if let port = server?.port { environment["COURIER_DEMO_PORT"] = String(port) }
         }
 
-        let environment = ProcessEnvironment.current()
-        let store = SessionStore(configPath: arguments.config, processEnvironment: environment)
+        let store = SessionStore(configPath: workspace.config, processEnvironment: environment)
         let (session, warning) = store.load()
         var state = AppState(
             workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)

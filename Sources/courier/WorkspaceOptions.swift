@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCore
+import CourierStore
 import Foundation
 
 /// `--config FILE`, shared by every command that reads a workspace.

@@ -18,7 +18,7 @@ struct RedirectPolicyTests {
             (308, "PUT", "PUT", true),
             (301, "PUT", "PUT", true), (302, "DELETE", "DELETE", true),
         ])
-    func methods(status: Int, method: String, nextMethod: String, keepsBody: Bool) throws {
+    func methods(status: Int, method: HTTPMethod, nextMethod: HTTPMethod, keepsBody: Bool) throws {
         let hop = try #require(
             try RedirectPolicy.next(
                 status: status, location: "/next", method: method,

@@ -44,7 +44,7 @@ struct RequestBuilderTests {
         let route = Route(name: "r", method: "GET", path: path)
         let request = try builder.build(
             route: route, environment: development, input: RequestInput(pathParameters: params, query: query))
-        #expect(request.url == expected)
+        #expect(request.request.url == expected)
     }
 
     @Test("route defaults: params and query, overridden by the user")
@@ -53,13 +53,13 @@ struct RequestBuilderTests {
             name: "users.show", method: "GET", path: "/users/:id",
             query: [QueryItem("city", "{{city}}"), QueryItem("page", "1")], params: ["id": "7"])
         #expect(
-            try builder.build(route: route, environment: development).url
+            try builder.build(route: route, environment: development).request.url
                 == "http://127.0.0.1:4010/dev/v1/users/7?city=Madrid&page=1")
         let input = RequestInput(
             pathParameters: ["id": "9"], query: [QueryItem("page", "2"), QueryItem("extra", "x")],
             variables: ["city": "Vigo"])
         #expect(
-            try builder.build(route: route, environment: development, input: input).url
+            try builder.build(route: route, environment: development, input: input).request.url
                 == "http://127.0.0.1:4010/dev/v1/users/9?city=Vigo&page=2&extra=x")
     }
 
@@ -105,7 +105,7 @@ struct RequestBuilderTests {
         let input = RequestInput(headers: [HeaderField("x-layer", "user"), HeaderField("Accept", "")], language: "es")
         let request = try builder.build(route: route, environment: development, input: input)
         #expect(
-            request.headers == [
+            request.request.headers == [
                 HeaderField("x-layer", "user"),
                 HeaderField("Authorization", "Bearer dev-token"),
                 HeaderField("Accept-Language", "es"),
@@ -123,13 +123,13 @@ struct RequestBuilderTests {
             ]))
         let request = try builder.build(route: route, environment: development)
         #expect(
-            String(decoding: request.body ?? [], as: UTF8.self)
+            String(decoding: request.request.body ?? [], as: UTF8.self)
                 == "{\"name\":\"Madrid fan\",\"age\":30,\"admin\":false,\"note\":null}")
-        #expect(request.headers.value(for: "content-type") == "application/json")
+        #expect(request.request.headers.value(for: "content-type") == "application/json")
 
         let typed = try builder.build(
             route: route, environment: development, input: RequestInput(body: "{\"n\": 1.0, \"s\": \"{{shared}}\"}"))
-        #expect(String(decoding: typed.body ?? [], as: UTF8.self) == "{\"n\":1.0,\"s\":\"yes\"}")
+        #expect(String(decoding: typed.request.body ?? [], as: UTF8.self) == "{\"n\":1.0,\"s\":\"yes\"}")
 
         #expect(throws: RequestError.self) {
             try builder.build(route: route, environment: development, input: RequestInput(body: "{oops"))
@@ -140,13 +140,15 @@ struct RequestBuilderTests {
     func settings() throws {
         let route = Route(name: "r", method: "GET", path: "/")
         let dev = try builder.build(route: route, environment: development)
-        #expect(dev.timeout == 7 && dev.retries == 2 && dev.followRedirects)
+        #expect(dev.options.timeout == 7 && dev.options.retry.retries == 2 && dev.options.followRedirects)
         let overridden = try builder.build(
             route: route, environment: development, input: RequestInput(timeout: 1, retries: 0, followRedirects: false))
-        #expect(overridden.timeout == 1 && overridden.retries == 0 && !overridden.followRedirects)
+        #expect(
+            overridden.options.timeout == 1 && overridden.options.retry.retries == 0
+                && !overridden.options.followRedirects)
         let prod = try builder.build(route: route, environment: production)
-        #expect(prod.timeout == RequestBuilder.defaultTimeout)
-        #expect(prod.tls.caFile == "/work/project/certs/ca.pem")
+        #expect(prod.options.timeout == RequestBuilder.defaultTimeout)
+        #expect(prod.options.tls.caFile == "/work/project/certs/ca.pem")
     }
 
     @Test(
@@ -155,7 +157,7 @@ struct RequestBuilderTests {
             ("GET", false), ("HEAD", false), ("OPTIONS", false), ("POST", true), ("PUT", true), ("PATCH", true),
             ("DELETE", true),
         ])
-    func confirmation(method: String, needed: Bool) throws {
+    func confirmation(method: HTTPMethod, needed: Bool) throws {
         let route = Route(name: "r", method: method, path: "/")
         #expect(try builder.build(route: route, environment: production).needsConfirmation == needed)
         #expect(try builder.build(route: route, environment: development).needsConfirmation == false)
@@ -164,8 +166,8 @@ struct RequestBuilderTests {
     @Test("secret values are known so they can be masked")
     func secrets() throws {
         let request = try builder.build(route: Route(name: "r", method: "GET", path: "/"), environment: development)
-        #expect(request.secretValues == ["dev-token"])
-        #expect(request.masking("Authorization: Bearer dev-token") == "Authorization: Bearer ••••••")
+        #expect(request.origin.secretValues == ["dev-token"])
+        #expect(request.origin.masking("Authorization: Bearer dev-token") == "Authorization: Bearer ••••••")
     }
 
     @Test("an unset ${NAME} only matters for the environment that uses it")
@@ -176,7 +178,8 @@ struct RequestBuilderTests {
             try unset.build(route: route, environment: production)
         }
         #expect(
-            try unset.build(route: route, environment: development).headers.value(for: "Authorization") == "dev-token")
+            try unset.build(route: route, environment: development).request.headers.value(for: "Authorization")
+                == "dev-token")
     }
 
     @Test(

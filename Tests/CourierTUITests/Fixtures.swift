@@ -53,7 +53,15 @@ extension AppState {
     /// Presses Enter in the open form and delivers `response` as the answer to that request.
     mutating func sendAndAnswer(_ response: HTTPResponse) throws {
         let id = try #require(press(.enter).sent.first?.id)
-        _ = update(.response(id: id, result: .success(response)))
+        answer(id, with: response)
+    }
+
+    /// Delivers `response` as the answer to request `id`, as the runtime would: an exchange
+    /// carrying the request and origin that were sent (a blank one when `id` is not in flight).
+    mutating func answer(_ id: Int, with response: HTTPResponse) {
+        let sent = inFlight[id]?.request ?? PreparedRequest(request: HTTPRequest(method: .get, url: ""))
+        let exchange = Exchange(request: sent.request, response: response, origin: sent.origin)
+        _ = update(.response(id: id, result: .success(exchange)))
     }
 
     /// Types `text` character by character.
@@ -64,10 +72,10 @@ extension AppState {
 }
 
 extension Array where Element == Effect {
-    /// The requests these effects send, with their ids.
-    var sent: [(id: Int, request: HTTPRequest)] {
+    /// The requests these effects send, with their ids and send options.
+    var sent: [(id: Int, request: HTTPRequest, options: SendOptions)] {
         compactMap { effect in
-            if case .send(let id, let request) = effect { return (id, request) }
+            if case .send(let id, let prepared) = effect { return (id, prepared.request, prepared.options) }
             return nil
         }
     }

@@ -81,7 +81,7 @@ struct RenderTests {
         var state = Fixtures.state(session: SessionState(environment: "production"))
         state.press(.down, .down, .enter)
         let id = try #require(state.press(.enter, .char("y")).sent.first?.id)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"東京\": [1, 2, {\"😀\": null}]}"))))
+        state.answer(id, with: Fixtures.response("{\"東京\": [1, 2, {\"😀\": null}]}"))
         state.press(.char("?"))
         for width in stride(from: 0, through: 130, by: 7) {
             for height in stride(from: 0, through: 45, by: 3) {
@@ -135,7 +135,7 @@ struct LargeDocumentRenderTests {
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         let items = (0..<30_000).map { "{\"id\":\($0),\"tags\":[\"t\($0 % 7)\"]}" }.joined(separator: ",")
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("{\"items\":[" + items + "]}"))))
+        state.answer(id, with: Fixtures.response("{\"items\":[" + items + "]}"))
         state.press(.tab)
         return state
     }

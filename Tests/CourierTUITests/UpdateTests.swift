@@ -108,13 +108,13 @@ struct UpdateTests {
         let id = try #require(state.press(.enter).sent.first?.id)
         state.press(.escape)  // Esc with a request in flight cancels it…
         #expect(state.inFlight.isEmpty)
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("[]"))))
+        state.answer(id, with: Fixtures.response("[]"))
         #expect(state.response == nil)  // …and its late answer is ignored.
 
         let second = try #require(state.press(.enter).sent.first?.id)
         state.press(.tab, .tab, .down, .enter)  // switch to production meanwhile
         #expect(state.environment.name == "production")
-        _ = state.update(.response(id: second, result: .success(Fixtures.response("[1]"))))
+        state.answer(second, with: Fixtures.response("[1]"))
         #expect(state.response?.environmentName == "development" && state.response?.routeName == "users.index")
     }
 
@@ -124,8 +124,8 @@ struct UpdateTests {
         state.press(.enter)
         let first = try #require(state.press(.enter).sent.first?.id)
         let second = try #require(state.press(.enter).sent.first?.id)
-        _ = state.update(.response(id: second, result: .success(Fixtures.response("[2]"))))
-        _ = state.update(.response(id: first, result: .success(Fixtures.response("[1]"))))
+        state.answer(second, with: Fixtures.response("[2]"))
+        state.answer(first, with: Fixtures.response("[1]"))
         #expect(state.response?.requestID == second)
         #expect(state.inFlight.isEmpty)
     }
@@ -213,7 +213,7 @@ struct UpdateTests {
             Issue.record("expected the confirmation dialog")
             return
         }
-        #expect(request.method == "POST" && request.environmentName == "production")
+        #expect(request.request.method == .post && request.origin.environmentName == "production")
         state.press(.char("n"))
         #expect(state.modal == nil && state.inFlight.isEmpty)
         #expect(state.status?.text == "not sent: POST to production cancelled")
@@ -276,7 +276,7 @@ struct UpdateTests {
         state.press(.down, .enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         let body = "{\"id\": 42, \"address\": {\"city\": \"Madrid\"}, \"list\": [1,2,3,4,5,6,7,8,9,10,11,12]}"
-        _ = state.update(.response(id: id, result: .success(Fixtures.response(body))))
+        state.answer(id, with: Fixtures.response(body))
         #expect(state.response?.allLines == ["\"Madrid\""])
         state.press(.tab)
         #expect(state.focus == .response)
@@ -357,7 +357,7 @@ struct UpdateTests {
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         let items = (0..<20_000).map { "{\"id\":\($0),\"name\":\"item \($0)\"}" }.joined(separator: ",")
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("[" + items + "]"))))
+        state.answer(id, with: Fixtures.response("[" + items + "]"))
         let shown = try #require(state.response)
         #expect(shown.lineCount == 20_000 * 4 + 2)
         #expect(shown.line(1) == "  {")
@@ -375,7 +375,7 @@ struct UpdateTests {
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         let items = (0..<50).map { "{\"city\":\"\($0 % 10 == 0 ? "Madrid" : "Paris")\"}" }.joined(separator: ",")
-        _ = state.update(.response(id: id, result: .success(Fixtures.response("[" + items + "]"))))
+        state.answer(id, with: Fixtures.response("[" + items + "]"))
         state.press(.tab, .char("/"))
         #expect(state.responseQuery == "")
         state.type("MADRID")
@@ -432,7 +432,7 @@ struct UpdateTests {
         state.press(.down, .enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         let body = "{\"address\": {\"city\": \"Madrid\", \"zip\": \"28014\"}, \"items\": [{\"n\": 1}, {\"n\": 2}]}"
-        _ = state.update(.response(id: id, result: .success(Fixtures.response(body))))
+        state.answer(id, with: Fixtures.response(body))
         #expect(state.response?.allLines == ["\"Madrid\""])
         state.press(.tab, .char("p"), .ctrl("u"))
         #expect(state.response?.allLines.first == "{")
@@ -479,10 +479,10 @@ struct UpdateTests {
         state.maxBodyInMemory = 4096
         state.press(.enter)
         let sent = try #require(state.press(.enter).sent.first)
-        #expect(sent.request.maxBodyInMemory == 4096)
+        #expect(sent.options.maxBodyInMemory == 4096)
         let response = HTTPResponse(
             status: 200, reason: "OK", body: [], bodyFile: "/tmp/courier-body-x", bodySize: 3 << 30)
-        _ = state.update(.response(id: sent.id, result: .success(response)))
+        state.answer(sent.id, with: response)
         #expect(
             state.response?.allLines.prefix(2) == [
                 "The body (3.0 GB) is larger than the in-memory limit and was saved to:", "  /tmp/courier-body-x",

@@ -26,9 +26,9 @@ public struct RequestBuilder: Sendable {
             workspace: workspace.variables, processEnvironment: processEnvironment)
     }
 
-    /// Builds the request, or throws the first problem found.
+    /// Builds the request with its send options and origin, or throws the first problem found.
     public func build(route: Route, environment: Environment, input: RequestInput = RequestInput()) throws(RequestError)
-        -> HTTPRequest
+        -> PreparedRequest
     {
         let context = context(environment: environment, input: input)
         let url = try buildURL(route: route, environment: environment, input: input, context: context)
@@ -60,16 +60,18 @@ public struct RequestBuilder: Sendable {
             tls.caFile = (workspace.baseDirectory as NSString).appendingPathComponent(caFile)
         }
 
-        return HTTPRequest(
-            method: route.method.uppercased(), url: url, headers: headers, body: body.map { Array($0.utf8) },
+        let request = HTTPRequest(method: route.method, url: url, headers: headers, body: body.map { Array($0.utf8) })
+        let options = SendOptions(
             timeout: input.timeout ?? environment.timeout ?? Self.defaultTimeout,
-            retries: max(0, input.retries ?? environment.retries ?? 0),
-            retryDelay: max(0, input.retryDelay ?? environment.retryDelay ?? 1),
-            followRedirects: input.followRedirects ?? environment.followRedirects ?? true,
-            tls: tls, routeName: route.name, environmentName: environment.name,
+            retry: RetryPolicy(
+                retries: input.retries ?? environment.retries ?? 0,
+                delay: input.retryDelay ?? environment.retryDelay ?? 1),
+            followRedirects: input.followRedirects ?? environment.followRedirects ?? true, tls: tls)
+        let origin = ExchangeOrigin(
+            workspace: workspace.file, environmentName: environment.name, routeName: route.name,
             isProtectedEnvironment: environment.isProtected,
-            secretValues: secretValues(environment: environment, context: context)
-        )
+            secretValues: secretValues(environment: environment, context: context))
+        return PreparedRequest(request: request, options: options, origin: origin)
     }
 
     /// The resolved URL alone (for showing it live while the user types).

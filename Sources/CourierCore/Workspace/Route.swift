@@ -2,8 +2,8 @@
 public struct Route: Sendable, Equatable {
     /// Unique name, e.g. `users.index`, used by `courier call`.
     public var name: String
-    /// Upper-case HTTP method.
-    public var method: String
+    /// The HTTP method.
+    public var method: HTTPMethod
     /// Path template relative to the environment's base URL, e.g. `/users/:id`.
     public var path: String
     /// Query parameters in order; values may hold templates.
@@ -21,7 +21,7 @@ public struct Route: Sendable, Equatable {
 
     /// A route; only the name, method and path are required.
     public init(
-        name: String, method: String, path: String, query: [QueryItem] = [], headers: [HeaderField] = [],
+        name: String, method: HTTPMethod, path: String, query: [QueryItem] = [], headers: [HeaderField] = [],
         body: JSONValue? = nil, params: [String: String] = [:], jsonPath: String? = nil, summary: String? = nil
     ) {
         self.name = name
@@ -33,19 +33,6 @@ public struct Route: Sendable, Equatable {
         self.params = params
         self.jsonPath = jsonPath
         self.summary = summary
-    }
-
-    /// `true` for methods that do not change server state (RFC 9110 safe methods).
-    public var isSafe: Bool { Route.isSafe(method: method) }
-
-    /// `true` for GET, HEAD and OPTIONS: the only methods a protected environment accepts unconfirmed.
-    public static func isSafe(method: String) -> Bool {
-        ["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
-    }
-
-    /// `true` for methods that may be retried safely (RFC 9110 §9.2.2).
-    public static func isIdempotent(method: String) -> Bool {
-        ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"].contains(method.uppercased())
     }
 }
 

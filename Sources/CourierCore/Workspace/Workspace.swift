@@ -12,6 +12,8 @@ public struct Workspace: Sendable, Equatable {
     public var routes: [Route]
     /// Folder of the config file, against which relative paths (CA files) resolve.
     public var baseDirectory: String
+    /// The file it was loaded from, as given (empty for a workspace built in memory).
+    public var file = ""
 
     /// A workspace.
     public init(

@@ -18,7 +18,10 @@ public struct WorkspaceLoader: Sendable {
     public func load(path: String) throws(WorkspaceError) -> Workspace {
         switch FileBytes.read(path) {
         case .success(let bytes):
-            return try load(bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
+            var workspace = try load(
+                bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
+            workspace.file = path
+            return workspace
         case .failure(.missing):
             throw .unreadable(file: path, reason: "no such file")
         case .failure(.unreadable):
@@ -244,10 +247,10 @@ private struct ConfigReader {
         return settings
     }
 
-    func method(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> String {
-        let text = try string(value, path).uppercased()
-        guard HeaderField.isToken(text) else { throw fail(path, "'\(text)' is not an HTTP method") }
-        return text
+    func method(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> HTTPMethod {
+        let method = HTTPMethod(rawValue: try string(value, path))
+        guard HeaderField.isToken(method.rawValue) else { throw fail(path, "'\(method)' is not an HTTP method") }
+        return method
     }
 
     func query(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [QueryItem] {
@@ -344,7 +347,7 @@ private struct ConfigReader {
         let collection = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         let member = collection + "/:id"
         return actions.map { action in
-            let (method, routePath, hasBody): (String, String, Bool) =
+            let (method, routePath, hasBody): (HTTPMethod, String, Bool) =
                 switch action {
                 case "index": ("GET", collection, false)
                 case "show": ("GET", member, false)

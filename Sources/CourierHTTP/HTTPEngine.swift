@@ -1,70 +1,82 @@
 import AsyncHTTPClient
+import CourierCore
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// The one HTTP client every part of Courier sends through.
+/// The one HTTP engine every part of Courier sends through (AsyncHTTPClient underneath).
 ///
 /// Lifecycle of a request: `RequestBuilder` resolves a `Route` + `Environment` + input into
-/// an `HTTPRequest` value → `send` makes attempts (retrying transient failures of
-/// idempotent methods) → each attempt follows redirects itself (so the rules of
-/// `RedirectPolicy` apply and are counted) → each hop is one AsyncHTTPClient execution
-/// whose body is streamed into memory → an `HTTPResponse` value with timings comes back.
+/// a `PreparedRequest` → `exchange` makes attempts (`RetryPolicy` decides after each) → each
+/// attempt follows redirects itself (so the rules of `RedirectPolicy` apply and are counted)
+/// → each hop is one AsyncHTTPClient execution whose body is streamed into memory (or, past
+/// the cap, to a file) → an `Exchange` with the response and its timings comes back.
 /// Cancelling the calling task cancels the request.
 ///
-/// Call `shutdown()` before dropping the client.
-public final class HTTPClient: Sendable {
-    /// Redirects followed before giving up (exit code 6 in the CLI).
-    public static let maxRedirects = 10
+/// Call `shutdown()` before dropping the engine.
+public final class HTTPEngine: Sendable {
+    private let client: HTTPClient
 
-    private let client: AsyncHTTPClient.HTTPClient
-
-    /// Creates the shared client. Bodies are decompressed (gzip, deflate); redirects are
+    /// Creates the shared engine. Bodies are decompressed (gzip, deflate); redirects are
     /// handled here, not by AsyncHTTPClient.
     public init() {
-        var configuration = AsyncHTTPClient.HTTPClient.Configuration(
+        var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(10)),
             decompression: .enabled(limit: .none)
         )
         configuration.httpVersion = .automatic
-        // Fail a refused connection at once (as curl does); `send` owns retries, so
+        // Fail a refused connection at once (as curl does); `RetryPolicy` owns retries, so
         // AsyncHTTPClient's own backoff would only make a dead server look like a hang.
         configuration.connectionPool.retryConnectionEstablishment = false
-        client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    /// Closes connections; the client cannot be used afterwards.
+    /// Closes connections; the engine cannot be used afterwards.
     public func shutdown() async {
         try? await client.shutdown()
     }
 
-    /// Sends `request` and returns the whole response.
+    /// Sends `prepared` and returns the exchange (no checks run here).
+    /// - Parameter progress: called with the number of body bytes received so far.
+    public func exchange(
+        _ prepared: PreparedRequest, progress: (@Sendable (Int) -> Void)? = nil
+    ) async throws(TransportError) -> Exchange {
+        let response = try await send(prepared.request, options: prepared.options, progress: progress)
+        return Exchange(request: prepared.request, response: response, origin: prepared.origin)
+    }
+
+    /// Sends `request` with `options` and returns the whole response.
     /// - Parameter progress: called with the number of body bytes received so far.
     public func send(
-        _ request: HTTPRequest, progress: (@Sendable (Int) -> Void)? = nil
+        _ request: HTTPRequest, options: SendOptions = SendOptions(), progress: (@Sendable (Int) -> Void)? = nil
     ) async throws(TransportError) -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
-        let retriable = Route.isIdempotent(method: request.method)
         var attempt = 0
         while true {
             attempt += 1
-            let canRetry = retriable && attempt <= request.retries
+            let outcome: Result<HTTPResponse, TransportError>
             do {
-                var response = try await followRedirects(request, progress: progress)
-                if canRetry && [502, 503, 504].contains(response.status) {
-                    try await pause(request.retryDelay)
-                    continue
-                }
-                response.attempts = attempt
-                response.totalTime = (clock.now - started).inSeconds
-                return response
-            } catch let error where canRetry && error.isTransient {
-                try await pause(request.retryDelay)
+                outcome = .success(try await followRedirects(request, options: options, progress: progress))
+            } catch {
+                outcome = .failure(error)
             }
+            let ended: RetryPolicy.Outcome
+            switch outcome {
+            case .success(let response): ended = .status(response.status)
+            case .failure(let error): ended = .failure(error)
+            }
+            if case .retry(let delay) = options.retry.decide(method: request.method, attempt: attempt, outcome: ended) {
+                try await pause(delay)
+                continue
+            }
+            var response = try outcome.get()
+            response.attempts = attempt
+            response.totalTime = (clock.now - started).inSeconds
+            return response
         }
     }
 
@@ -78,7 +90,7 @@ public final class HTTPClient: Sendable {
     }
 
     private func followRedirects(
-        _ request: HTTPRequest, progress: (@Sendable (Int) -> Void)?
+        _ request: HTTPRequest, options: SendOptions, progress: (@Sendable (Int) -> Void)?
     ) async throws(TransportError) -> HTTPResponse {
         var method = request.method
         var url = request.url
@@ -87,36 +99,38 @@ public final class HTTPClient: Sendable {
         var redirects = 0
         while true {
             var response = try await execute(
-                method: method, url: url, headers: headers, body: body, request: request, progress: progress)
+                method: method, url: url, headers: headers, body: body, options: options, progress: progress)
             response.redirectCount = redirects
-            guard request.followRedirects,
+            guard options.followRedirects,
                 let hop = try RedirectPolicy.next(
                     status: response.status, location: response.headers.value(for: "Location"),
                     method: method, url: url, headers: headers, body: body)
             else { return response }
             redirects += 1
-            guard redirects <= Self.maxRedirects else { throw .tooManyRedirects(count: redirects, url: hop.url) }
+            guard redirects <= RedirectPolicy.maxRedirects else {
+                throw .tooManyRedirects(count: redirects, url: hop.url)
+            }
             (method, url, headers, body) = (hop.method, hop.url, hop.headers, hop.body)
         }
     }
 
     private func execute(
-        method: String, url: String, headers: [HeaderField], body: [UInt8]?, request: HTTPRequest,
+        method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, options: SendOptions,
         progress: (@Sendable (Int) -> Void)?
     ) async throws(TransportError) -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: url)
-        outgoing.method = HTTPMethod(rawValue: method)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
         for field in headers { outgoing.headers.add(name: field.name, value: field.value) }
         if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        outgoing.tlsConfiguration = try tlsConfiguration(request.tls, url: url)
+        outgoing.tlsConfiguration = try tlsConfiguration(options.tls, url: url)
 
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(request.timeout * 1000)))
+            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(options.timeout * 1000)))
             let firstByte = clock.now - started
             var bytes: [UInt8] = []
-            let cap = request.maxBodyInMemory ?? Int.max
+            let cap = options.maxBodyInMemory ?? Int.max
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length <= cap,
                 length < 1 << 30
             {
@@ -148,7 +162,7 @@ public final class HTTPClient: Sendable {
                 bodyFile: spill?.path, bodySize: received
             )
         } catch {
-            throw Self.translate(error, url: url, timeout: request.timeout)
+            throw Self.translate(error, url: url, timeout: options.timeout)
         }
     }
 

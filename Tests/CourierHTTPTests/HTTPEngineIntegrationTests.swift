@@ -1,3 +1,4 @@
+import CourierHTTP
 import CourierSampleAPI
 import Foundation
 import Testing
@@ -5,12 +6,12 @@ import Testing
 @testable import CourierCore
 
 /// The shared client against the real sample API on an ephemeral loopback port.
-@Suite("HTTP client against the sample API")
-struct HTTPClientIntegrationTests {
+@Suite("HTTP engine against the sample API")
+struct HTTPEngineIntegrationTests {
     /// Runs `body` with a fresh server and client, and always shuts both down.
-    private func withServer(_ body: (SampleServer, HTTPClient) async throws -> Void) async throws {
+    private func withServer(_ body: (SampleServer, HTTPEngine) async throws -> Void) async throws {
         let server = try await SampleServer.start()
-        let client = HTTPClient()
+        let client = HTTPEngine()
         do {
             try await body(server, client)
         } catch {
@@ -22,8 +23,8 @@ struct HTTPClientIntegrationTests {
         await server.stop()
     }
 
-    private func get(_ url: String, _ configure: (inout HTTPRequest) -> Void = { _ in }) -> HTTPRequest {
-        var request = HTTPRequest(method: "GET", url: url, timeout: 5)
+    private func get(_ url: String, _ configure: (inout PreparedRequest) -> Void = { _ in }) -> PreparedRequest {
+        var request = PreparedRequest(request: HTTPRequest(method: .get, url: url), options: SendOptions(timeout: 5))
         configure(&request)
         return request
     }
@@ -72,7 +73,8 @@ struct HTTPClientIntegrationTests {
                 followed.status == 200 && followed.redirectCount == 3
                     && followed.finalURL == server.url("/dev/v1/redirect/0"))
 
-            let unfollowed = try await client.send(get(server.url("/dev/v1/redirect/3")) { $0.followRedirects = false })
+            let unfollowed = try await client.send(
+                get(server.url("/dev/v1/redirect/3")) { $0.options.followRedirects = false })
             #expect(unfollowed.status == 302 && unfollowed.headers.value(for: "Location") == "/dev/v1/redirect/2")
 
             await #expect(throws: TransportError.tooManyRedirects(count: 11, url: server.url("/dev/v1/redirect/0"))) {
@@ -84,12 +86,12 @@ struct HTTPClientIntegrationTests {
     @Test("303 turns POST into GET, 307 keeps it; credentials stay on the same origin only")
     func redirectMethods() async throws {
         try await withServer { server, client in
-            func post(status: Int, target: String) -> HTTPRequest {
+            func post(status: Int, target: String) -> PreparedRequest {
                 let location = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target
-                return HTTPRequest(
-                    method: "POST", url: server.url("/dev/v1/redirect-to?status=\(status)&url=\(location)"),
-                    headers: [HeaderField("Authorization", "Bearer dev-token")], body: Array("{\"a\":1}".utf8),
-                    timeout: 5)
+                let request = HTTPRequest(
+                    method: .post, url: server.url("/dev/v1/redirect-to?status=\(status)&url=\(location)"),
+                    headers: [HeaderField("Authorization", "Bearer dev-token")], body: Array("{\"a\":1}".utf8))
+                return PreparedRequest(request: request, options: SendOptions(timeout: 5))
             }
             let seeOther = try await client.send(post(status: 303, target: "/dev/v1/echo"))
             let seeOtherEcho = try JSONValue.parse(seeOther.body)
@@ -112,7 +114,7 @@ struct HTTPClientIntegrationTests {
         try await withServer { server, client in
             let url = server.url("/dev/v1/large?items=200")
             let inMemory = try await client.send(get(url))
-            let spilled = try await client.send(get(url) { $0.maxBodyInMemory = 1000 })
+            let spilled = try await client.send(get(url) { $0.options.maxBodyInMemory = 1000 })
             let path = try #require(spilled.bodyFile)
             defer { try? FileManager.default.removeItem(atPath: path) }
             #expect(spilled.body.isEmpty && spilled.bodySize == inMemory.body.count)
@@ -126,7 +128,7 @@ struct HTTPClientIntegrationTests {
         try await withServer { server, client in
             let url = server.url("/dev/v1/delay/3000")
             await #expect(throws: TransportError.timeout(seconds: 0.2, url: url)) {
-                try await client.send(get(url) { $0.timeout = 0.2 })
+                try await client.send(get(url) { $0.options.timeout = 0.2 })
             }
         }
     }
@@ -136,23 +138,20 @@ struct HTTPClientIntegrationTests {
         try await withServer { server, client in
             let recovered = try await client.send(
                 get(server.url("/dev/v1/flaky?fail=2&key=a")) {
-                    $0.retries = 2
-                    $0.retryDelay = 0.01
+                    $0.options.retry = RetryPolicy(retries: 2, delay: 0.01)
                 })
             #expect(recovered.status == 200 && recovered.attempts == 3)
 
             let gaveUp = try await client.send(
                 get(server.url("/dev/v1/flaky?fail=5&key=b")) {
-                    $0.retries = 1
-                    $0.retryDelay = 0.01
+                    $0.options.retry = RetryPolicy(retries: 1, delay: 0.01)
                 })
             #expect(gaveUp.status == 503 && gaveUp.attempts == 2)
 
             let post = try await client.send(
                 get(server.url("/dev/v1/flaky?fail=5&key=c")) {
-                    $0.method = "POST"
-                    $0.retries = 3
-                    $0.retryDelay = 0.01
+                    $0.request.method = .post
+                    $0.options.retry = RetryPolicy(retries: 3, delay: 0.01)
                 })
             #expect(post.status == 503 && post.attempts == 1)
         }
@@ -161,7 +160,7 @@ struct HTTPClientIntegrationTests {
     @Test("cancelling the task cancels the request promptly")
     func cancellation() async throws {
         try await withServer { server, client in
-            let request = get(server.url("/dev/v1/delay/2500")) { $0.timeout = 30 }
+            let request = get(server.url("/dev/v1/delay/2500")) { $0.options.timeout = 30 }
             let task = Task { try await client.send(request) }
             try await Task.sleep(for: .milliseconds(200))
             let started = ContinuousClock.now
@@ -177,7 +176,7 @@ struct HTTPClientIntegrationTests {
         let closed = try await SampleServer.start()
         let port = closed.port
         await closed.stop()
-        let client = HTTPClient()
+        let client = HTTPEngine()
         let refused = await Result(catching: { try await client.send(get("http://127.0.0.1:\(port)/x")) })
         #expect(throws: TransportError.connection(url: "http://127.0.0.1:\(port)/x", reason: "connection refused")) {
             try refused.get()
@@ -199,5 +198,12 @@ extension Result where Failure == any Error {
     /// Captures the outcome of an async throwing call.
     init(catching body: () async throws -> Success) async {
         do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
+
+extension HTTPEngine {
+    /// Sends a prepared request's wire value with its options.
+    fileprivate func send(_ prepared: PreparedRequest) async throws(TransportError) -> HTTPResponse {
+        try await send(prepared.request, options: prepared.options)
     }
 }

@@ -1,3 +1,4 @@
+import CourierCore
 import Foundation
 
 /// Saves `SessionState` under `$XDG_STATE_HOME/courier/` (default `~/.local/state/courier/`),

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 import Hummingbird
 import HummingbirdTLS
@@ -47,11 +48,11 @@ struct TLSTests {
     }
 
     private func send(_ port: Int, _ tls: TLSSettings) async -> Result<CourierCore.HTTPResponse, TransportError> {
-        let client = CourierCore.HTTPClient()
-        let request = CourierCore.HTTPRequest(method: "GET", url: "https://127.0.0.1:\(port)/", timeout: 5, tls: tls)
+        let client = HTTPEngine()
+        let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
         let result: Result<CourierCore.HTTPResponse, TransportError>
         do throws(TransportError) {
-            result = .success(try await client.send(request))
+            result = .success(try await client.send(request, options: SendOptions(timeout: 5, tls: tls)))
         } catch {
             result = .failure(error)
         }

@@ -1,3 +1,4 @@
+import CourierCore
 import Foundation
 import NIOCore
 

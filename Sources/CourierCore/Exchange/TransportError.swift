@@ -6,7 +6,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case connection(url: String, reason: String)
     /// Certificate verification or the TLS handshake failed.
     case tls(url: String, reason: String)
-    /// More redirects than `HTTPClient.maxRedirects`.
+    /// More redirects than `RedirectPolicy.maxRedirects`.
     case tooManyRedirects(count: Int, url: String)
     /// A redirect pointed somewhere that cannot be followed.
     case badRedirect(location: String)

@@ -1,7 +1,8 @@
+import CourierCore
 import Foundation
 import Testing
 
-@testable import CourierCore
+@testable import CourierStore
 
 @Suite("Remembered state")
 struct SessionStoreTests {

@@ -6,11 +6,13 @@ import Foundation
 public enum RedirectPolicy {
     /// The status codes that redirect.
     public static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    /// Redirects followed before giving up (exit code 6 in the CLI).
+    public static let maxRedirects = 10
 
     /// One hop: the request to send next.
     public struct Hop: Sendable, Equatable {
         /// Method of the next request.
-        public var method: String
+        public var method: HTTPMethod
         /// Absolute URL of the next request.
         public var url: String
         /// Headers of the next request.
@@ -22,7 +24,7 @@ public enum RedirectPolicy {
     /// The next hop for a `status` response with `location` to a request made with `method`
     /// to `url`, or `nil` when the response is not a followable redirect.
     public static func next(
-        status: Int, location: String?, method: String, url: String, headers: [HeaderField], body: [UInt8]?
+        status: Int, location: String?, method: HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?
     ) throws(TransportError) -> Hop? {
         guard redirectStatuses.contains(status), let location, !location.isEmpty else { return nil }
         guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL,
@@ -30,9 +32,9 @@ public enum RedirectPolicy {
         else { throw .badRedirect(location: location) }
 
         var hop = Hop(method: method, url: target.absoluteString, headers: headers, body: body)
-        let becomesGet = (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST")
+        let becomesGet = (status == 303 && method != .head) || ((status == 301 || status == 302) && method == .post)
         if becomesGet {
-            hop.method = "GET"
+            hop.method = .get
             hop.body = nil
             hop.headers.removeAll {
                 ["content-type", "content-length", "transfer-encoding"].contains($0.name.lowercased())

@@ -1,0 +1,22 @@
+/// What goes on the wire, and nothing else: method, URL, headers and body.
+///
+/// How it is sent lives in `SendOptions` and where it came from in `ExchangeOrigin`, so the
+/// same value can be shown, exported as curl, recorded or sent again unchanged.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The method.
+    public var method: HTTPMethod
+    /// Absolute http(s) URL, encoded.
+    public var url: String
+    /// Headers in send order.
+    public var headers: [HeaderField]
+    /// Body bytes, if any.
+    public var body: [UInt8]?
+
+    /// A request.
+    public init(method: HTTPMethod, url: String, headers: [HeaderField] = [], body: [UInt8]? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,22 @@
+/// A request ready to send: the wire value, how to send it and where it came from. This is
+/// what `RequestBuilder` produces, what a confirmation dialog shows, and what the engine
+/// turns into an `Exchange`.
+public struct PreparedRequest: Sendable, Equatable {
+    /// What goes on the wire.
+    public var request: HTTPRequest
+    /// How it is sent.
+    public var options: SendOptions
+    /// Where it came from.
+    public var origin: ExchangeOrigin
+
+    /// A prepared request.
+    public init(request: HTTPRequest, options: SendOptions = SendOptions(), origin: ExchangeOrigin = ExchangeOrigin()) {
+        self.request = request
+        self.options = options
+        self.origin = origin
+    }
+
+    /// `true` when sending needs an explicit confirmation: a method other than GET, HEAD or
+    /// OPTIONS to a protected environment.
+    public var needsConfirmation: Bool { origin.isProtectedEnvironment && !request.method.isSafe }
+}

@@ -1,0 +1,26 @@
+/// How a request is sent: timeouts, retries, redirects, TLS and where a huge body goes.
+/// Resolved from the environment and the user's input by `RequestBuilder`.
+public struct SendOptions: Sendable, Equatable {
+    /// Seconds before one attempt is abandoned.
+    public var timeout: Double
+    /// When a failed attempt is tried again.
+    public var retry: RetryPolicy
+    /// Follow up to `RedirectPolicy.maxRedirects` redirects.
+    public var followRedirects: Bool
+    /// Certificate verification settings (CA path already absolute).
+    public var tls: TLSSettings
+    /// Bodies larger than this many bytes are saved to a temporary file instead of memory.
+    public var maxBodyInMemory: Int?
+
+    /// Options; the defaults suit a quick GET.
+    public init(
+        timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), followRedirects: Bool = true,
+        tls: TLSSettings = TLSSettings(), maxBodyInMemory: Int? = nil
+    ) {
+        self.timeout = timeout
+        self.retry = retry
+        self.followRedirects = followRedirects
+        self.tls = tls
+        self.maxBodyInMemory = maxBodyInMemory
+    }
+}
