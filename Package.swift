@@ -68,6 +68,12 @@ let package = Package(
         ),
         .testTarget(name: "CourierStoreTests", dependencies: ["CourierStore", "CourierCore"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
+        .testTarget(
+            name: "CourierCLITests",
+            dependencies: [
+                "courier", "CourierCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "CourierEndToEndTests", dependencies: ["CourierCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,83 @@
+import ArgumentParser
+import CourierCore
+import CourierHTTP
+import Foundation
+
+/// `courier call ROUTE`: builds and sends one request, prints the response.
+struct CallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Send a route's request and print the response.",
+        discussion: """
+            Exit codes (as HTTPie's --check-status): 0 for 2xx, 3 for an unfollowed 3xx, 4 for 4xx, \
+            5 for 5xx, 2 for a timeout, 6 for too many redirects, 1 for any other error.
+            """
+    )
+
+    @Argument(help: "Route name (see 'courier routes').")
+    var route: String
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .long, help: "Environment (default: the remembered one, else the first).")
+    var env: String?
+
+    @OptionGroup var request: RequestOptions
+
+    @Flag(name: [.customShort("i"), .long], help: "Print the status line and headers first.")
+    var include = false
+
+    @Flag(name: .long, help: "Print the body as received (after gzip/deflate decoding).")
+    var raw = false
+
+    @Option(
+        name: .customLong("json-path"),
+        help: ArgumentHelp("Print only this part of a JSON body ('' for all).", valueName: "PATH"))
+    var jsonPath: String?
+
+    @Flag(name: .long, help: "Confirm a mutating request to a protected environment.")
+    var yes = false
+
+    func run() async throws {
+        let loaded = try workspace.load()
+        let session = workspace.session()
+        let route = try loaded.route(named: self.route)
+        let environment = try chooseEnvironment(loaded, remembered: session.environment)
+        let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
+        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
+        let prepared = try builder.build(route: route, environment: environment, input: input)
+        if prepared.needsConfirmation && !yes {
+            throw RequestError.needsConfirmation(
+                method: prepared.request.method.rawValue, environment: environment.name)
+        }
+
+        let engine = HTTPEngine()
+        let result: Result<Exchange, TransportError>
+        do {
+            result = .success(try await engine.exchange(prepared))
+        } catch {
+            result = .failure(error)
+        }
+        await engine.shutdown()
+        let exchange: Exchange
+        switch result {
+        case .success(let value): exchange = value
+        case .failure(let error):
+            var failure = CLIFailure(error)
+            failure.message = prepared.origin.masking(failure.message)  // a URL may carry a secret
+            throw failure
+        }
+        try ResponsePrinter(include: include, raw: raw, color: Console.useColor)
+            .print(exchange, jsonPath: jsonPath ?? route.jsonPath)
+        let response = exchange.response
+        let code = CLIFailure.exitCode(forStatus: response.status)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    private func chooseEnvironment(_ workspace: Workspace, remembered: String?) throws -> Environment {
+        if let env { return try workspace.environment(named: env) }
+        if let remembered, let match = workspace.environments.first(where: { $0.name == remembered }) { return match }
+        guard let first = workspace.environments.first else { throw CLIFailure("the workspace has no environments") }
+        return first
+    }
+}

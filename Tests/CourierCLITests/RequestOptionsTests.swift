@@ -1,0 +1,91 @@
+import ArgumentParser
+import CourierCore
+import Testing
+
+@testable import courier
+
+@Suite("Request flags, parsed without the binary")
+struct RequestOptionsTests {
+    @Test("every request flag lands in the builder input, repeated ones in order")
+    func everyFlag() throws {
+        // GIVEN a call with one of each request flag (and -q twice)
+        let call = try CallCommand.parse([
+            "users.show", "-p", "id=7", "-q", "tag=a", "-q", "tag=b=c", "-H", "X-Trace: 1", "--var", "city=Zürich",
+            "--body", "{\"n\": 1}", "--lang", "es", "--timeout", "2.5", "--retries", "3", "--retry-delay", "0.25",
+            "--no-follow",
+        ])
+        // WHEN the flags become input
+        let input = try call.request.input(languages: ["en", "es"], rememberedLanguage: "en")
+        // THEN nothing is lost or reordered; a value may contain '='
+        #expect(call.route == "users.show")
+        #expect(
+            input
+                == RequestInput(
+                    pathParameters: ["id": "7"], query: [QueryItem("tag", "a"), QueryItem("tag", "b=c")],
+                    headers: [HeaderField("X-Trace", "1")], variables: ["city": "Zürich"], body: "{\"n\": 1}",
+                    language: "es", timeout: 2.5, retries: 3, retryDelay: 0.25, followRedirects: false))
+    }
+
+    @Test(
+        "the language is --lang, else the remembered one if still listed, else the first, else none",
+        arguments: [
+            ([String](), nil as String?, ["en", "es"], "en" as String?),
+            (["--lang", "ca"], "es", ["en", "es"], "ca"),
+            ([], "es", ["en", "es"], "es"),
+            ([], "de", ["en", "es"], "en"),  // remembered, but the workspace dropped it
+            ([], nil, [], nil),
+        ])
+    func language(flags: [String], remembered: String?, languages: [String], expected: String?) throws {
+        let call = try CallCommand.parse(["r"] + flags)
+        #expect(try call.request.input(languages: languages, rememberedLanguage: remembered).language == expected)
+    }
+
+    @Test("--body @FILE reads the file; a file that cannot be read is named")
+    func bodyFromFile() throws {
+        let call = try CallCommand.parse(["r", "--body", "@body.json"])
+        let input = try call.request.input(languages: [], rememberedLanguage: nil) { path in
+            path == "body.json" ? Array("{\"from\":\"file\"}".utf8) : nil
+        }
+        #expect(input.body == "{\"from\":\"file\"}")
+        let missing = try CallCommand.parse(["r", "--body", "@nope.json"])
+        #expect(throws: CLIFailure.self) {
+            try missing.request.input(languages: [], rememberedLanguage: nil) { _ in nil }
+        }
+        do {
+            _ = try missing.request.input(languages: [], rememberedLanguage: nil) { _ in nil }
+        } catch let failure as CLIFailure {
+            #expect(failure.message == "--body @nope.json: cannot read nope.json")
+        }
+    }
+
+    @Test(
+        "bad values get one message naming the flag",
+        arguments: [
+            (["-p", "id"], "bad -p value 'id' (expected NAME=VALUE)"),
+            (["-q", "=x"], "bad -q value '=x' (expected NAME=VALUE)"),
+            (["--var", "city"], "bad --var value 'city' (expected NAME=VALUE)"),
+            (["-H", "no colon"], "bad header 'no colon' (expected 'Name: value')"),
+            (["--timeout", "0"], "--timeout must be more than 0 seconds"),
+            (["--retries=-1"], "--retries must be 0 or more"),
+            (["--retry-delay=-2"], "--retry-delay must be 0 or more seconds"),
+        ])
+    func badValues(flags: [String], message: String) throws {
+        let call = try CallCommand.parse(["r"] + flags)
+        do {
+            _ = try call.request.input(languages: [], rememberedLanguage: nil)
+            Issue.record("expected an error for \(flags)")
+        } catch let error as RequestError {
+            #expect(error.description == message)
+        } catch let failure as CLIFailure {
+            #expect(failure.message == message)
+        }
+    }
+
+    @Test("the root command dispatches to call and keeps the request flags in the group")
+    func root() throws {
+        let command = try Courier.parseAsRoot(["call", "users.index", "--env", "production", "-q", "page=2", "--yes"])
+        let call = try #require(command as? CallCommand)
+        #expect(call.env == "production" && call.yes && call.request.query == ["page=2"])
+        #expect(throws: (any Error).self) { try Courier.parseAsRoot(["call"]) }  // the route is required
+    }
+}
