@@ -42,13 +42,7 @@ public struct SessionStore: Sendable {
 
     /// Saves `state` atomically.
     public func save(_ state: SessionState) throws {
-        try FileManager.default.createDirectory(atPath: FileBytes.directory(path), withIntermediateDirectories: true)
-        let temporary = path + ".tmp-\(getpid())"
-        try Data(Self.encode(state).utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try AtomicFile.write(Array(Self.encode(state).utf8), to: path, createFolder: true)
     }
 
     // MARK: Format

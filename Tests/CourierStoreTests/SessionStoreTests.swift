@@ -48,3 +48,29 @@ struct SessionStoreTests {
         #expect(a.fileURL.path.hasPrefix("/home/u/.local/state/courier/"))
     }
 }
+
+@Suite("Atomic file writes")
+struct AtomicFileTests {
+    @Test("a write replaces the file whole, creates its folder, and leaves no temporary file behind")
+    func replaces() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-atomic-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("deep/environments.json").path
+        try AtomicFile.write(Array("first".utf8), to: path, createFolder: true)
+        try AtomicFile.write(Array("second".utf8), to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data("second".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: FileBytes.directory(path)) == ["environments.json"])
+    }
+
+    @Test("a folder that cannot be written is an error, and the old file stays as it was")
+    func failure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-atomic-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("state.json").path
+        try AtomicFile.write(Array("kept".utf8), to: path, createFolder: true)
+        #expect(throws: (any Error).self) { try AtomicFile.write(Array("x".utf8), to: path + "/not-a-folder/file") }
+        #expect(FileManager.default.contents(atPath: path) == Data("kept".utf8))
+    }
+}

@@ -22,12 +22,15 @@ public struct Environment: Sendable, Equatable {
     public var followRedirects: Bool?
     /// Certificate verification settings.
     public var tls: TLSSettings
+    /// Free text describing the deployment.
+    public var summary: String?
 
     /// An environment; only the name and base URL are required.
     public init(
         name: String, baseURL: String, headers: [HeaderField] = [], variables: [String: String] = [:],
         secrets: Set<String> = [], isProtected: Bool = false, timeout: Double? = nil, retries: Int? = nil,
-        retryDelay: Double? = nil, followRedirects: Bool? = nil, tls: TLSSettings = TLSSettings()
+        retryDelay: Double? = nil, followRedirects: Bool? = nil, tls: TLSSettings = TLSSettings(),
+        summary: String? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -40,5 +43,6 @@ public struct Environment: Sendable, Equatable {
         self.retryDelay = retryDelay
         self.followRedirects = followRedirects
         self.tls = tls
+        self.summary = summary
     }
 }

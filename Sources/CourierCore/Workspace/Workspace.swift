@@ -8,8 +8,10 @@ public struct Workspace: Sendable, Equatable {
     public var languages: [String]
     /// Environments in file order.
     public var environments: [Environment]
-    /// Routes in file order, then expanded resources.
+    /// Routes in file order, then expanded resources: every route that can be sent.
     public var routes: [Route]
+    /// The resources as written (their routes are already in `routes`).
+    public var resources: [Resource] = []
     /// Folder of the config file, against which relative paths (CA files) resolve.
     public var baseDirectory: String
     /// The file it was loaded from, as given (empty for a workspace built in memory).

@@ -1,0 +1,199 @@
+/// What the keys of `environments.json` mean: builds a `Workspace` from the parsed tree with
+/// `TypedJSONReader`, in one pass over each object, for both formats.
+///
+/// The seed `T21Environment` format (`{"languages": [...], "configurations": {"Debug":
+/// {"base_url": ..., "key": ...}}}`) differs only in where environments come from: each
+/// configuration becomes an environment whose other keys become variables.
+struct WorkspaceSchema {
+    let reader: TypedJSONReader
+
+    private static let topLevelKeys = ["headers", "variables", "languages", "routes", "resources"]
+    private static let environmentKeys = [
+        "base_url", "headers", "variables", "secrets", "protected", "timeout", "retries", "retry_delay",
+        "follow_redirects", "tls", "description",
+    ]
+    private static let routeKeys = [
+        "name", "method", "path", "query", "headers", "body", "params", "json_path", "description",
+    ]
+    private static let resourceKeys = [
+        "name", "path", "actions", "headers", "body", "params", "json_path", "description",
+    ]
+
+    func workspace(_ root: JSONValue, baseDirectory: String) throws(WorkspaceError) -> Workspace {
+        guard case .object = root else {
+            throw reader.fail(
+                "", "expected an object with \"environments\" and \"routes\", found \(root.typeDescription)")
+        }
+        let isSeed = root["configurations"] != nil && root["environments"] == nil
+        let environmentsKey = isSeed ? "configurations" : "environments"
+        var workspace = Workspace(baseDirectory: baseDirectory)
+        var routes: [Route] = []
+        for member in try reader.members(root, "", allowed: Self.topLevelKeys + [environmentsKey]) {
+            let path = member.key
+            switch member.key {
+            case "headers": workspace.headers = try reader.headers(member.value, path)
+            case "variables": workspace.variables = try reader.variables(member.value, path)
+            case "languages": workspace.languages = try reader.stringList(member.value, path)
+            case "environments", "configurations":
+                let what = isSeed ? "configurations" : "environments"
+                for entry in try reader.namedMembers(member.value, path, of: what) {
+                    let keyPath = reader.join(path, entry.key)
+                    workspace.environments.append(
+                        try isSeed
+                            ? configuration(entry.key, entry.value, keyPath)
+                            : environment(entry.key, entry.value, keyPath))
+                }
+            case "routes":
+                for (index, item) in try reader.array(member.value, path).enumerated() {
+                    routes.append(try route(item, "\(path)[\(index)]"))
+                }
+            case "resources":
+                for (index, item) in try reader.array(member.value, path).enumerated() {
+                    workspace.resources.append(try resource(item, "\(path)[\(index)]"))
+                }
+            default: break
+            }
+        }
+        guard !workspace.environments.isEmpty else {
+            throw reader.fail(
+                environmentsKey, "at least one \(isSeed ? "configuration" : "environment") is required")
+        }
+        // Routes first, then expanded resources; every name must be unique.
+        workspace.routes = routes + workspace.resources.flatMap(\.routes)
+        var seen: Set<String> = []
+        for route in workspace.routes where !seen.insert(route.name).inserted {
+            throw reader.fail("routes", "two routes are named '\(route.name)'")
+        }
+        return workspace
+    }
+
+    func environment(_ name: String, _ value: JSONValue, _ path: String) throws(WorkspaceError) -> Environment {
+        var env = Environment(name: name, baseURL: "")
+        var hasBase = false
+        for member in try reader.members(value, path, allowed: Self.environmentKeys) {
+            let keyPath = reader.join(path, member.key)
+            switch member.key {
+            case "base_url":
+                env.baseURL = try reader.string(member.value, keyPath)
+                hasBase = true
+            case "headers": env.headers = try reader.headers(member.value, keyPath)
+            case "variables": env.variables = try reader.variables(member.value, keyPath)
+            case "secrets": env.secrets = Set(try reader.stringList(member.value, keyPath))
+            case "protected": env.isProtected = try reader.bool(member.value, keyPath)
+            case "timeout": env.timeout = try reader.number(member.value, keyPath, minimum: 0.001)
+            case "retries": env.retries = try reader.integer(member.value, keyPath)
+            case "retry_delay": env.retryDelay = try reader.number(member.value, keyPath)
+            case "follow_redirects": env.followRedirects = try reader.bool(member.value, keyPath)
+            case "tls": env.tls = try tls(member.value, keyPath)
+            case "description": env.summary = try reader.string(member.value, keyPath)
+            default: break
+            }
+        }
+        guard hasBase else { throw reader.fail(reader.join(path, "base_url"), "is required") }
+        return env
+    }
+
+    /// A seed configuration: `base_url` plus variables.
+    func configuration(_ name: String, _ value: JSONValue, _ path: String) throws(WorkspaceError) -> Environment {
+        guard case .object(let fields) = value else {
+            throw reader.fail(path, "expected an object, found \(value.typeDescription)")
+        }
+        var env = Environment(name: name, baseURL: "")
+        var hasBase = false
+        for field in fields {
+            let keyPath = reader.join(path, field.key)
+            if field.key == "base_url" {
+                env.baseURL = try reader.string(field.value, keyPath)
+                hasBase = true
+            } else {
+                env.variables[field.key] = try reader.scalar(field.value, keyPath)
+            }
+        }
+        guard hasBase else { throw reader.fail(reader.join(path, "base_url"), "is required") }
+        return env
+    }
+
+    func tls(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> TLSSettings {
+        var settings = TLSSettings()
+        for member in try reader.members(value, path, allowed: ["ca_file", "insecure"]) {
+            let keyPath = reader.join(path, member.key)
+            if member.key == "ca_file" { settings.caFile = try reader.string(member.value, keyPath) }
+            if member.key == "insecure" { settings.insecure = try reader.bool(member.value, keyPath) }
+        }
+        return settings
+    }
+
+    func method(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> HTTPMethod {
+        let method = HTTPMethod(rawValue: try reader.string(value, path))
+        guard HeaderField.isToken(method.rawValue) else {
+            throw reader.fail(path, "'\(method)' is not an HTTP method")
+        }
+        return method
+    }
+
+    func route(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> Route {
+        var route = Route(name: "", method: .get, path: "")
+        var hasPath = false
+        for member in try reader.members(value, path, allowed: Self.routeKeys) {
+            let keyPath = reader.join(path, member.key)
+            switch member.key {
+            case "name": route.name = try reader.string(member.value, keyPath)
+            case "method": route.method = try method(member.value, keyPath)
+            case "path":
+                route.path = try reader.string(member.value, keyPath)
+                hasPath = true
+            case "query": route.query = try reader.query(member.value, keyPath)
+            case "headers": route.headers = try reader.headers(member.value, keyPath)
+            case "body": route.body = member.value
+            case "params": route.params = try reader.variables(member.value, keyPath)
+            case "json_path": route.jsonPath = try reader.string(member.value, keyPath)
+            case "description": route.summary = try reader.string(member.value, keyPath)
+            default: break
+            }
+        }
+        guard !route.name.isEmpty else { throw reader.fail(reader.join(path, "name"), "is required") }
+        guard hasPath else { throw reader.fail(reader.join(path, "path"), "is required") }
+        let names = PathTemplate(route.path).parameterNames
+        for name in route.params.keys.sorted() where !names.contains(name) {
+            throw reader.fail(
+                reader.join(reader.join(path, "params"), name), "'\(route.path)' has no parameter '\(name)'")
+        }
+        return route
+    }
+
+    func resource(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> Resource {
+        var resource = Resource(name: "", path: "")
+        for member in try reader.members(value, path, allowed: Self.resourceKeys) {
+            let keyPath = reader.join(path, member.key)
+            switch member.key {
+            case "name": resource.name = try reader.string(member.value, keyPath)
+            case "path": resource.path = try reader.string(member.value, keyPath)
+            case "actions": resource.actions = try actions(member.value, keyPath)
+            case "headers": resource.headers = try reader.headers(member.value, keyPath)
+            case "body": resource.body = member.value
+            case "params": resource.params = try reader.variables(member.value, keyPath)
+            case "json_path": resource.jsonPath = try reader.string(member.value, keyPath)
+            case "description": resource.summary = try reader.string(member.value, keyPath)
+            default: break
+            }
+        }
+        guard !resource.name.isEmpty else { throw reader.fail(reader.join(path, "name"), "is required") }
+        guard !resource.path.isEmpty else { throw reader.fail(reader.join(path, "path"), "is required") }
+        return resource
+    }
+
+    func actions(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [Resource.Action] {
+        let known = Resource.Action.allCases.map(\.rawValue)
+        var result: [Resource.Action] = []
+        for (index, name) in try reader.stringList(value, path).enumerated() {
+            guard let action = Resource.Action(rawValue: name) else {
+                let hint = NameSuggester.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw reader.fail(
+                    "\(path)[\(index)]",
+                    "unknown action '\(name)'\(hint); expected one of \(known.joined(separator: ", "))")
+            }
+            result.append(action)
+        }
+        return result
+    }
+}

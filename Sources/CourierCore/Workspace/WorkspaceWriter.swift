@@ -1,0 +1,122 @@
+/// Writes a `Workspace` as `environments.json` text that loads back to the same value:
+/// what import and any other command that changes the workspace write.
+///
+/// Environments, routes, resources, headers, query parameters and bodies keep their order;
+/// variables, parameters and secrets are maps in the model and are written sorted by name.
+/// Routes that a resource expands to are written as that resource, not as routes. A seed
+/// (`T21Environment`) workspace is written in the native format. Output is pretty-printed by
+/// the JSON engine (two spaces, one member per line) and ends with a newline.
+public struct WorkspaceWriter: Sendable {
+    /// A writer; stateless.
+    public init() {}
+
+    /// The file's bytes.
+    public func bytes(_ workspace: Workspace) -> [UInt8] {
+        let compact = Array(json(workspace).serialized.utf8)
+        // The serializer only writes valid JSON, so the formatter (which ends with a newline)
+        // cannot fail on it.
+        return (try? JSONFormatter().format(compact)) ?? compact + [0x0A]
+    }
+
+    /// The workspace as a JSON tree.
+    public func json(_ workspace: Workspace) -> JSONValue {
+        var members: [JSONMember] = []
+        members.append(optional: "headers", headers(workspace.headers))
+        members.append(optional: "variables", strings(workspace.variables))
+        if !workspace.languages.isEmpty {
+            members.append(JSONMember("languages", .array(workspace.languages.map { .string($0) })))
+        }
+        members.append(
+            JSONMember("environments", .object(workspace.environments.map { JSONMember($0.name, environment($0)) })))
+        let generated = workspace.resources.flatMap(\.routes)
+        let routes = workspace.routes.filter { !generated.contains($0) }
+        if !routes.isEmpty { members.append(JSONMember("routes", .array(routes.map(route)))) }
+        if !workspace.resources.isEmpty {
+            members.append(JSONMember("resources", .array(workspace.resources.map(resource))))
+        }
+        return .object(members)
+    }
+
+    func environment(_ environment: Environment) -> JSONValue {
+        var members = [JSONMember("base_url", .string(environment.baseURL))]
+        members.append(optional: "headers", headers(environment.headers))
+        members.append(optional: "variables", strings(environment.variables))
+        if !environment.secrets.isEmpty {
+            members.append(JSONMember("secrets", .array(environment.secrets.sorted().map { .string($0) })))
+        }
+        if environment.isProtected { members.append(JSONMember("protected", .bool(true))) }
+        if let timeout = environment.timeout { members.append(JSONMember("timeout", number(timeout))) }
+        if let retries = environment.retries { members.append(JSONMember("retries", .number(String(retries)))) }
+        if let delay = environment.retryDelay { members.append(JSONMember("retry_delay", number(delay))) }
+        if let follow = environment.followRedirects { members.append(JSONMember("follow_redirects", .bool(follow))) }
+        var tls: [JSONMember] = []
+        if let caFile = environment.tls.caFile { tls.append(JSONMember("ca_file", .string(caFile))) }
+        if environment.tls.insecure { tls.append(JSONMember("insecure", .bool(true))) }
+        if !tls.isEmpty { members.append(JSONMember("tls", .object(tls))) }
+        if let summary = environment.summary { members.append(JSONMember("description", .string(summary))) }
+        return .object(members)
+    }
+
+    func route(_ route: Route) -> JSONValue {
+        var members = [
+            JSONMember("name", .string(route.name)), JSONMember("method", .string(route.method.rawValue)),
+            JSONMember("path", .string(route.path)),
+        ]
+        if !route.query.isEmpty { members.append(JSONMember("query", query(route.query))) }
+        members.append(optional: "headers", headers(route.headers))
+        if let body = route.body { members.append(JSONMember("body", body)) }
+        members.append(optional: "params", strings(route.params))
+        if let path = route.jsonPath { members.append(JSONMember("json_path", .string(path))) }
+        if let summary = route.summary { members.append(JSONMember("description", .string(summary))) }
+        return .object(members)
+    }
+
+    func resource(_ resource: Resource) -> JSONValue {
+        var members = [
+            JSONMember("name", .string(resource.name)), JSONMember("path", .string(resource.path)),
+            JSONMember("actions", .array(resource.actions.map { .string($0.rawValue) })),
+        ]
+        members.append(optional: "headers", headers(resource.headers))
+        if let body = resource.body { members.append(JSONMember("body", body)) }
+        members.append(optional: "params", strings(resource.params))
+        if let path = resource.jsonPath { members.append(JSONMember("json_path", .string(path))) }
+        if let summary = resource.summary { members.append(JSONMember("description", .string(summary))) }
+        return .object(members)
+    }
+
+    func headers(_ fields: [HeaderField]) -> JSONValue? {
+        fields.isEmpty ? nil : .object(fields.map { JSONMember($0.name, .string($0.value)) })
+    }
+
+    func strings(_ map: [String: String]) -> JSONValue? {
+        map.isEmpty ? nil : .object(map.keys.sorted().map { JSONMember($0, .string(map[$0] ?? "")) })
+    }
+
+    /// Query parameters in order; a name that repeats becomes one array member at its first place.
+    func query(_ items: [QueryItem]) -> JSONValue {
+        var members: [JSONMember] = []
+        for item in items {
+            if let index = members.firstIndex(where: { $0.key == item.name }) {
+                switch members[index].value {
+                case .array(let values): members[index].value = .array(values + [.string(item.value)])
+                default: members[index].value = .array([members[index].value, .string(item.value)])
+                }
+            } else {
+                members.append(JSONMember(item.name, .string(item.value)))
+            }
+        }
+        return .object(members)
+    }
+
+    /// A whole number without a fraction (`10`, not `10.0`), others as Swift prints them.
+    func number(_ value: Double) -> JSONValue {
+        if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int(value))) }
+        return .number(String(value))
+    }
+}
+
+extension Array where Element == JSONMember {
+    fileprivate mutating func append(optional key: String, _ value: JSONValue?) {
+        if let value { append(JSONMember(key, value)) }
+    }
+}
