@@ -43,6 +43,34 @@ struct TemplateTests {
         #expect(throws: error) { try Template.render(text, in: context) }
     }
 
+    @Test(
+        "one scanner parses every placeholder kind into segments",
+        arguments: [
+            ("plain", [Template.Segment.literal("plain")], true),
+            ("{{ city }}", [.variable("city")], true),
+            ("{{\tcity\t}}/x", [.variable("city"), .literal("/x")], true),
+            ("a${HOME}b", [.literal("a"), .processVariable("HOME", fallback: nil), .literal("b")], true),
+            ("${PORT:-4010}", [.processVariable("PORT", fallback: "4010")], true),
+            ("${PORT:-}", [.processVariable("PORT", fallback: "")], true),
+            ("Zürich {{ä}}", [.literal("Zürich "), .variable("ä")], true),
+            ("x {{open", [.literal("x {{open")], false),
+            ("${OPEN", [.literal("${OPEN")], false),
+            ("{single}", [.literal("{single}")], true),
+        ])
+    func segments(text: String, segments: [Template.Segment], terminated: Bool) {
+        let template = Template(text)
+        #expect(template.segments == segments)
+        #expect(template.isTerminated == terminated)
+    }
+
+    @Test("the form's unknown-variable check and rendering read names the same way")
+    func namesAgree() throws {
+        let text = "{{ city }} and {{\tname }} and ${TOKEN}"
+        #expect(Template.variableNames(in: text) == ["city", "name"])
+        #expect(try Template.render(text, in: context) == "Barcelona and Ada and s3cret")
+        #expect(Template.variableNames(in: "no braces") == [])
+    }
+
     @Test("error messages read as sentences")
     func messages() {
         #expect(
@@ -63,6 +91,9 @@ struct TemplateTests {
             ("/{{version}}/users/{id}", ["id"]),
             ("/a/:x/b/:x", ["x"]),
             ("/time/10:30", []),
+            ("/${API_VERSION:-v1}/users/:id", ["id"]),  // a process variable is not a {name} parameter
+            ("/{{ tenant }}:id", []),  // ':' after a placeholder is not at a segment start
+            ("/files/{path}/:rev", ["path", "rev"]),
         ])
     func pathParameters(path: String, names: [String]) {
         #expect(PathTemplate(path).parameterNames == names)

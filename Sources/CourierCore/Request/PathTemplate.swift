@@ -1,10 +1,15 @@
 /// A route path parsed into literal text and parameters: `/users/:id` and `/users/{id}`
-/// both give `["/users/", param "id"]`. `{{var}}` is left to `Template`, not taken as a
-/// parameter.
+/// both give `["/users/", param "id"]`.
+///
+/// The path is first read as a `Template`, so `{{var}}` and `${NAME}` stay placeholders in
+/// the literal text (rendered later by the builder) and are never taken for a `{name}`
+/// parameter; `:name` counts only at the start of a segment (`/time/10:30` has none).
 public struct PathTemplate: Sendable, Equatable {
     /// One piece of a path.
     public enum Segment: Sendable, Equatable {
+        /// Text, possibly holding template placeholders.
         case literal(String)
+        /// A path parameter's name.
         case parameter(String)
     }
 
@@ -15,41 +20,52 @@ public struct PathTemplate: Sendable, Equatable {
     public init(_ path: String) {
         var segments: [Segment] = []
         var literal = ""
-        let chars = Array(path)
-        var i = 0
-        func isNameChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" }
-        while i < chars.count {
-            let c = chars[i]
-            if c == "{" && i + 1 < chars.count && chars[i + 1] == "{" {
-                // A template variable: copy through its closing braces untouched.
-                var j = i + 2
-                while j + 1 < chars.count && !(chars[j] == "}" && chars[j + 1] == "}") { j += 1 }
-                let end = min(j + 2, chars.count)
-                literal += String(chars[i..<end])
-                i = end
-            } else if c == "{", let close = chars[(i + 1)...].firstIndex(of: "}"), close > i + 1 {
-                if !literal.isEmpty {
-                    segments.append(.literal(literal))
-                    literal = ""
+        func flush() {
+            if !literal.isEmpty { segments.append(.literal(literal)) }
+            literal = ""
+        }
+        var atSegmentStart = true
+        for piece in Template(path).segments {
+            switch piece {
+            case .variable(let name):
+                literal += "{{\(name)}}"
+                atSegmentStart = false
+            case .processVariable(let name, let fallback):
+                literal += "${\(name)\(fallback.map { ":-\($0)" } ?? "")}"
+                atSegmentStart = false
+            case .literal(let text):
+                let chars = Array(text)
+                var index = 0
+                while index < chars.count {
+                    let char = chars[index]
+                    if char == "{", let close = chars[(index + 1)...].firstIndex(of: "}"), close > index + 1 {
+                        flush()
+                        segments.append(.parameter(String(chars[(index + 1)..<close])))
+                        index = close + 1
+                        atSegmentStart = false
+                    } else if char == ":" && atSegmentStart && index + 1 < chars.count
+                        && Self.isNameChar(chars[index + 1])
+                    {
+                        var end = index + 1
+                        while end < chars.count && Self.isNameChar(chars[end]) { end += 1 }
+                        flush()
+                        segments.append(.parameter(String(chars[(index + 1)..<end])))
+                        index = end
+                        atSegmentStart = false
+                    } else {
+                        literal.append(char)
+                        atSegmentStart = char == "/"
+                        index += 1
+                    }
                 }
-                segments.append(.parameter(String(chars[(i + 1)..<close])))
-                i = close + 1
-            } else if c == ":" && (i == 0 || chars[i - 1] == "/") && i + 1 < chars.count && isNameChar(chars[i + 1]) {
-                var j = i + 1
-                while j < chars.count && isNameChar(chars[j]) { j += 1 }
-                if !literal.isEmpty {
-                    segments.append(.literal(literal))
-                    literal = ""
-                }
-                segments.append(.parameter(String(chars[(i + 1)..<j])))
-                i = j
-            } else {
-                literal.append(c)
-                i += 1
             }
         }
-        if !literal.isEmpty { segments.append(.literal(literal)) }
+        flush()
         self.segments = segments
+    }
+
+    private static func isNameChar(_ char: Character) -> Bool {
+        char.isLetter || char.isNumber || char == "_" || char == "-"
     }
 
     /// Parameter names in order of appearance, without duplicates.

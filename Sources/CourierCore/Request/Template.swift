@@ -1,76 +1,107 @@
-import Foundation
-
-/// Fills `{{variable}}` and `${PROCESS_ENV}` / `${NAME:-default}` placeholders in text.
+/// Text with `{{variable}}`, `${PROCESS_ENV}` and `${NAME:-default}` placeholders, parsed once
+/// into segments, the way Hummingbird parses route paths.
 ///
-/// A variable's value may itself contain placeholders (e.g. `token: "${STAGING_TOKEN}"`),
-/// so values are rendered recursively; a cycle is an error rather than a hang.
-public enum Template {
-    /// `text` with every placeholder replaced, or the first problem found.
-    public static func render(_ text: String, in context: TemplateContext) throws(RequestError) -> String {
-        try render(text, in: context, visiting: [])
+/// One scanner serves rendering, the form's "which variables are unknown" check and path
+/// templates, so they cannot disagree: `{{ name }}` is trimmed of spaces and tabs, `${…}` is
+/// taken as written. A variable's value may itself contain placeholders (e.g. `token:
+/// "${STAGING_TOKEN}"`), so values are rendered recursively; a cycle is an error, not a hang.
+public struct Template: Sendable, Equatable {
+    /// One piece of a template.
+    public enum Segment: Sendable, Equatable {
+        /// Text copied as it is.
+        case literal(String)
+        /// `{{name}}`: looked up in the template scopes.
+        case variable(String)
+        /// `${NAME}` or `${NAME:-fallback}`: read from the process environment.
+        case processVariable(String, fallback: String?)
     }
 
-    /// `true` when `text` contains a placeholder of either kind.
-    public static func containsPlaceholder(_ text: String) -> Bool {
-        text.contains("{{") || text.contains("${")
-    }
+    /// The text as written.
+    public let source: String
+    /// The pieces in order; adjacent literal text is one segment.
+    public let segments: [Segment]
+    /// `false` when a `{{` or `${` has no closing braces (the rest is kept as literal text).
+    public let isTerminated: Bool
 
-    /// The names used as `{{name}}` in `text`, in order of appearance.
-    public static func variableNames(in text: String) -> [String] {
-        // Called for every field on every frame: plain byte scanning, no Foundation.
-        var names: [String] = []
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") else {
-                index += 1
-                continue
-            }
-            var end = index + 2
-            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) {
-                end += 1
-            }
-            guard end + 1 < bytes.count else { break }
-            var name = bytes[(index + 2)..<end]
-            while name.first == UInt8(ascii: " ") || name.first == UInt8(ascii: "\t") { name = name.dropFirst() }
-            while name.last == UInt8(ascii: " ") || name.last == UInt8(ascii: "\t") { name = name.dropLast() }
-            names.append(String(decoding: name, as: UTF8.self))
-            index = end + 2
+    /// Parses `source`; never fails: an unclosed placeholder is reported by `render`.
+    public init(_ source: String) {
+        self.source = source
+        var segments: [Segment] = []
+        var literal: [UInt8] = []
+        var terminated = true
+        let bytes = Array(source.utf8)
+        func flush() {
+            if !literal.isEmpty { segments.append(.literal(String(decoding: literal, as: UTF8.self))) }
+            literal = []
         }
-        return names
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if byte == UInt8(ascii: "{") && next == UInt8(ascii: "{") {
+                guard let close = Self.find([UInt8(ascii: "}"), UInt8(ascii: "}")], in: bytes, from: index + 2) else {
+                    terminated = false
+                    literal += bytes[index...]
+                    break
+                }
+                flush()
+                segments.append(.variable(Self.trimmed(bytes[(index + 2)..<close])))
+                index = close + 2
+            } else if byte == UInt8(ascii: "$") && next == UInt8(ascii: "{") {
+                guard let close = Self.find([UInt8(ascii: "}")], in: bytes, from: index + 2) else {
+                    terminated = false
+                    literal += bytes[index...]
+                    break
+                }
+                flush()
+                let body = bytes[(index + 2)..<close]
+                if let separator = Self.find([UInt8(ascii: ":"), UInt8(ascii: "-")], in: Array(body), from: 0) {
+                    let name = String(decoding: body.prefix(separator), as: UTF8.self)
+                    let fallback = String(decoding: body.dropFirst(separator + 2), as: UTF8.self)
+                    segments.append(.processVariable(name, fallback: fallback))
+                } else {
+                    segments.append(.processVariable(String(decoding: body, as: UTF8.self), fallback: nil))
+                }
+                index = close + 1
+            } else {
+                literal.append(byte)
+                index += 1
+            }
+        }
+        flush()
+        self.segments = segments
+        isTerminated = terminated
     }
 
-    private static func render(_ text: String, in context: TemplateContext, visiting: [String]) throws(RequestError)
-        -> String
-    {
-        guard containsPlaceholder(text) else { return text }
+    /// `true` when the text has at least one placeholder.
+    public var hasPlaceholders: Bool {
+        segments.contains { if case .literal = $0 { false } else { true } }
+    }
+
+    /// The names used as `{{name}}`, in order of appearance.
+    public var variableNames: [String] {
+        segments.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+    }
+
+    /// The text with every placeholder filled in, or the first problem found.
+    public func render(in context: TemplateContext) throws(RequestError) -> String {
+        try render(in: context, visiting: [])
+    }
+
+    private func render(in context: TemplateContext, visiting: [String]) throws(RequestError) -> String {
+        guard isTerminated else { throw .unterminatedTemplate(source) }
         var out = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let rest = text[index...]
-            if rest.hasPrefix("{{") {
-                let bodyStart = text.index(index, offsetBy: 2)
-                guard let close = text[bodyStart...].range(of: "}}") else { throw .unterminatedTemplate(text) }
-                let name = text[bodyStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                out += text
+            case .variable(let name):
                 guard !visiting.contains(name) else { throw .variableCycle(name) }
                 guard let raw = context.rawValue(of: name) else {
                     throw .unknownVariable(name, suggestion: NameSuggester.closest(to: name, in: context.knownNames))
                 }
-                out += try render(raw, in: context, visiting: visiting + [name])
-                index = close.upperBound
-            } else if rest.hasPrefix("${") {
-                let bodyStart = text.index(index, offsetBy: 2)
-                guard let close = text[bodyStart...].firstIndex(of: "}") else { throw .unterminatedTemplate(text) }
-                let body = text[bodyStart..<close]
-                let name: String
-                let fallback: String?
-                if let separator = body.range(of: ":-") {
-                    name = String(body[..<separator.lowerBound])
-                    fallback = String(body[separator.upperBound...])
-                } else {
-                    name = String(body)
-                    fallback = nil
-                }
+                out += try Template(raw).render(in: context, visiting: visiting + [name])
+            case .processVariable(let name, let fallback):
                 // As in the shell, `:-` also replaces a variable that is set but empty.
                 if let value = context.processEnvironment[name], !(value.isEmpty && fallback != nil) {
                     out += value
@@ -79,12 +110,41 @@ public enum Template {
                 } else {
                     throw .unsetProcessVariable(name)
                 }
-                index = text.index(after: close)
-            } else {
-                out.append(text[index])
-                index = text.index(after: index)
             }
         }
         return out
+    }
+
+    // MARK: Shorthands for text used once
+
+    /// `text` with every placeholder replaced, or the first problem found.
+    public static func render(_ text: String, in context: TemplateContext) throws(RequestError) -> String {
+        // Most values have no placeholder at all: skip building segments for them.
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        return try Template(text).render(in: context)
+    }
+
+    /// The names used as `{{name}}` in `text`, in order of appearance.
+    public static func variableNames(in text: String) -> [String] {
+        text.utf8.contains(UInt8(ascii: "{")) ? Template(text).variableNames : []
+    }
+
+    // MARK: Scanning
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] && (needle.count == 1 || bytes[index + 1] == needle[1]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+        var name = bytes
+        while name.first == UInt8(ascii: " ") || name.first == UInt8(ascii: "\t") { name = name.dropFirst() }
+        while name.last == UInt8(ascii: " ") || name.last == UInt8(ascii: "\t") { name = name.dropLast() }
+        return String(decoding: name, as: UTF8.self)
     }
 }
