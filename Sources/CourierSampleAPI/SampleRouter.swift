@@ -1,30 +1,6 @@
 import CourierCore
 import Foundation
 
-/// A request as the sample API sees it, independent of the server library.
-struct SampleRequest: Sendable {
-    var method: String
-    var path: String
-    var query: [(name: String, value: String)]
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
-
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
-
-    func query(_ name: String) -> String? {
-        query.first { $0.name == name }?.value
-    }
-}
-
-/// A reply from the sample API.
-struct SampleReply: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
-}
-
 /// The sample API's endpoints, modelled on a small Rails-style backend. Every deployment
 /// (`/dev/v1`, `/prod/v1`) serves the same endpoints over its own data.
 struct SampleRouter: Sendable {
@@ -361,79 +337,5 @@ struct SampleRouter: Sendable {
                 "body": body,
                 "deployment": .string(deployment.name),
             ]))
-    }
-
-    // MARK: Helpers
-
-    private func authorize(_ request: SampleRequest, _ deployment: SampleDeployment) -> SampleReply? {
-        guard request.header("Authorization") == "Bearer \(deployment.token)" else {
-            var reply = error(401, "writes need 'Authorization: Bearer <token>' for the \(deployment.name) deployment")
-            reply.headers.append(("WWW-Authenticate", "Bearer"))
-            return reply
-        }
-        return nil
-    }
-
-    /// The members of a JSON object body, or nil when the body is not one.
-    private func parseObject(_ body: [UInt8]) -> [String: JSONValue]? {
-        guard case .object(let members)? = try? JSONValue.parse(body) else { return nil }
-        var fields: [String: JSONValue] = [:]
-        for member in members { fields[member.key] = member.value }
-        return fields
-    }
-
-    private var badBody: SampleReply { error(400, "the body must be a JSON object") }
-
-    private func requiredString(_ fields: [String: JSONValue], _ key: String, _ errors: inout [String: [String]])
-        -> String
-    {
-        guard let text = optionalString(fields, key, &errors) else {
-            if errors[key] == nil { errors[key] = ["can't be blank"] }
-            return ""
-        }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty { errors[key, default: []].append("can't be blank") }
-        return text
-    }
-
-    private func optionalString(_ fields: [String: JSONValue], _ key: String, _ errors: inout [String: [String]])
-        -> String?
-    {
-        guard let value = fields[key], value != .null else { return nil }
-        guard case .string(let text) = value else {
-            errors[key, default: []].append("must be a string")
-            return nil
-        }
-        return text
-    }
-
-    /// 422 with Rails-style errors: `{"errors": {"name": ["can't be blank"]}}`.
-    private func invalid(_ errors: [String: [String]]) -> SampleReply {
-        json(
-            .fields([
-                "errors": .object(
-                    errors.keys.sorted().map { key in
-                        JSONMember(key, .array((errors[key] ?? []).map(JSONValue.string)))
-                    })
-            ]), status: 422)
-    }
-
-    private func json(_ value: JSONValue, status: Int = 200) -> SampleReply {
-        SampleReply(status: status, headers: [("Content-Type", "application/json")], body: Array(value.serialized.utf8))
-    }
-
-    private func error(_ status: Int, _ message: String) -> SampleReply {
-        json(.fields(["error": .string(message)]), status: status)
-    }
-
-    private func missing(_ kind: String, _ id: String) -> SampleReply {
-        error(404, "no \(kind) with id \(id)")
-    }
-
-    private func notFound(_ request: SampleRequest) -> SampleReply {
-        error(404, "no route for \(request.method) \(request.path)")
-    }
-
-    private func methodNotAllowed(_ request: SampleRequest) -> SampleReply {
-        error(405, "\(request.method) is not allowed on \(request.path)")
     }
 }
