@@ -73,11 +73,6 @@ public struct Template: Sendable, Equatable {
         isTerminated = terminated
     }
 
-    /// `true` when the text has at least one placeholder.
-    public var hasPlaceholders: Bool {
-        segments.contains { if case .literal = $0 { false } else { true } }
-    }
-
     /// The names used as `{{name}}`, in order of appearance.
     public var variableNames: [String] {
         segments.compactMap { if case .variable(let name) = $0 { name } else { nil } }
