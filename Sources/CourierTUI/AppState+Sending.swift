@@ -5,8 +5,8 @@ extension AppState {
     /// Builds the open form's request and sends it, or asks for confirmation first.
     mutating func send() -> [Effect] {
         guard let (route, form) = openForm else {
-            if let route = selectedRoute {
-                open(route)
+            if let route = routeList.selected {
+                requestPane.open(route)
                 return send()
             }
             return []
@@ -30,7 +30,7 @@ extension AppState {
         let id = nextRequestID
         nextRequestID += 1
         if request.needsConfirmation {
-            modal = .confirm(id: id, request: request)
+            mode = .dialog(.confirm(id: id, request: request))
             return []
         }
         return dispatch(id: id, request: request)

@@ -7,10 +7,8 @@ extension AppState {
         case .resize(let width, let height):
             self.width = width
             self.height = height
-            if var shown = response {
-                shown.scroll(by: 0, height: responseBodyHeight)
-                response = shown
-            }
+            let rows = responseBodyHeight
+            response?.scroll(by: 0, height: rows)
             return []
         case .tick:
             if !inFlight.isEmpty { spinnerFrame += 1 }
@@ -33,55 +31,104 @@ extension AppState {
 
     // MARK: Keys
 
+    /// Looks `key` up in the keymap for the active scopes and performs its action; a key
+    /// with no binding is typed when a text is being edited.
     mutating func handle(_ key: Key) -> [Effect] {
-        if key == .ctrl("c") { return [.saveSession, .quit] }
-        if let modal { return handle(key, in: modal) }
-        if responseQuery != nil { return typeQuery(key) }
-        if pathFilter != nil { return typePath(key) }
-        if key == .escape { return escape() }
-        if isFiltering { return filter(key) }
-        switch key {
-        case .tab:
-            focus = focus.next
-            return []
-        case .backTab:
-            focus = focus.previous
-            return []
-        case .function(1):
-            modal = .help
-            return []
+        guard let action = Keymap.standard.action(for: key, in: activeScopes) else { return unbound(key) }
+        if action == .quitNow { return [.saveSession, .quit] }
+        switch mode {
+        case .dialog(let modal): return perform(action, in: modal)
+        case .filteringRoutes: return filter(action)
+        case .searchingBody(let query): return search(action, query: query)
+        case .typingPath(let typed, let before): return typePath(action, typed: typed, before: before)
+        case .normal: return perform(action)
+        }
+    }
+
+    /// A key the keymap does not bind here: characters type into the entry or field being
+    /// edited; in the confirmation any key cancels.
+    mutating func unbound(_ key: Key) -> [Effect] {
+        switch (mode, key) {
+        case (.dialog(.confirm(_, let request)), _):
+            mode = .normal
+            status = StatusLine(
+                text: "not sent: \(request.request.method) to \(request.origin.environmentName) cancelled",
+                isError: false)
+        case (.filteringRoutes, .char(let character)):
+            routeList.setFilter(routeList.filter + String(character))
+        case (.searchingBody(let query), .char(let character)):
+            mode = .searchingBody(query: query + String(character))
+        case (.typingPath(let typed, let before), .char(let character)):
+            return typePath(typed: typed + String(character), before: before)
+        case (.normal, .char(let character)) where activeScopes.contains(.form):
+            return apply(requestPane.type(character))
         default:
             break
-        }
-        if focus == .request, openRoute != nil { return editForm(key) }
-        switch key {
-        case .char("q"): return [.saveSession, .quit]
-        case .char("?"): modal = .help
-        case .char("e"): modal = .environmentSwitcher(cursor: activeEnvironment)
-        case .char("L"): return cycleLanguage()
-        case .char("/") where focus == .response && response != nil:
-            responseQuery = ""
-        case .char("p") where focus == .response && response?.isJSON == true:
-            pathFilter = (response?.jsonPath ?? "", response?.jsonPath)
-        case .char("/"):
-            focus = .routes
-            isFiltering = true
-            status = nil
-        case .char("E"): return openEditor()
-        default:
-            switch focus {
-            case .environments: return environmentsKey(key)
-            case .routes: return routesKey(key)
-            case .request: if key == .enter { return send() }
-            case .response:
-                if key == .char("c") || key == .char("C") { return copy(path: key == .char("C")) }
-                responseKey(key)
-            }
         }
         return []
     }
 
-    mutating func escape() -> [Effect] {
+    /// An action in the panes: the app's own (panes, dialogs, entries), else the focused pane's.
+    mutating func perform(_ action: Action) -> [Effect] {
+        switch action {
+        case .nextPane: focus = focus.next
+        case .previousPane: focus = focus.previous
+        case .help: mode = .dialog(.help(scroll: 0))
+        case .back: return back()
+        case .quit: return [.saveSession, .quit]
+        case .switchEnvironment: mode = .dialog(.environmentSwitcher(cursor: ListCursor(activeEnvironment)))
+        case .cycleLanguage: return cycleLanguage()
+        case .filterRoutes:
+            focus = .routes
+            mode = .filteringRoutes
+            status = nil
+        case .editBody: return openEditor()
+        case .search: mode = .searchingBody(query: "")
+        case .typePath:
+            guard let response, response.isJSON else { return [] }
+            mode = .typingPath(typed: response.jsonPath ?? "", before: response.jsonPath)
+        case .send: return send()
+        default:
+            return apply(paneAction(action))
+        }
+        return []
+    }
+
+    /// Hands `action` to the focused pane.
+    mutating func paneAction(_ action: Action) -> PaneOutcome {
+        switch focus {
+        case .environments: return environmentList.handle(action)
+        case .routes: return routeList.handle(action)
+        case .request: return requestPane.handle(action)
+        case .response:
+            let height = responseBodyHeight
+            return response?.handle(action, height: height) ?? .ignored
+        }
+    }
+
+    /// Does what a pane asked for.
+    mutating func apply(_ outcome: PaneOutcome) -> [Effect] {
+        switch outcome {
+        case .ignored, .handled: return []
+        case .edited: return [.saveSession]
+        case .activate(let index): return activate(environment: index)
+        case .open(let route):
+            requestPane.open(route)
+            focus = .request
+            return []
+        case .send: return send()
+        case .editBody: return openEditor()
+        case .notice(let text, let isError):
+            status = StatusLine(text: text, isError: isError)
+            return []
+        case .copy(let text, let notice):
+            status = StatusLine(text: notice, isError: false)
+            return [.copy(text: text)]
+        }
+    }
+
+    /// Esc: cancel what is in flight, else go back to Routes.
+    mutating func back() -> [Effect] {
         if !inFlight.isEmpty {
             let ids = inFlight.keys.sorted()
             inFlight.removeAll()
@@ -89,72 +136,23 @@ extension AppState {
                 text: ids.count == 1 ? "request cancelled" : "\(ids.count) requests cancelled", isError: false)
             return ids.map { Effect.cancel(id: $0) }
         }
-        if isFiltering {
-            isFiltering = false
-            return []
-        }
         if focus == .request || focus == .response { focus = .routes }
         return []
     }
 
-    mutating func filter(_ key: Key) -> [Effect] {
-        switch TextEntry.apply(key, to: &routeFilter) {
-        case .edited:
-            routeCursor = 0
-            return []
-        case .backspaceOnEmpty:
-            isFiltering = false
-            return []
-        case .ignored:
-            break
-        }
-        switch key {
-        case .down, .up:
-            return routesKey(key)
-        case .enter:
-            isFiltering = false
-            return routesKey(.enter)
-        default:
-            break
-        }
-        return []
-    }
-
-    mutating func environmentsKey(_ key: Key) -> [Effect] {
-        switch key {
-        case .down, .char("j"): environmentCursor = min(environmentCursor + 1, workspace.environments.count - 1)
-        case .up, .char("k"): environmentCursor = max(environmentCursor - 1, 0)
-        case .home, .char("g"): environmentCursor = 0
-        case .end, .char("G"): environmentCursor = workspace.environments.count - 1
-        case .enter: return activate(environment: environmentCursor)
+    /// The route filter: ↑ ↓ move among matches, Enter opens, Esc (or Backspace on empty) leaves.
+    mutating func filter(_ action: Action) -> [Effect] {
+        switch action {
+        case .up, .down: _ = routeList.handle(action)
+        case .deleteBackward where routeList.filter.isEmpty: mode = .normal
+        case .deleteBackward: routeList.setFilter(String(routeList.filter.dropLast()))
+        case .clear: routeList.setFilter("")
+        case .cancel: mode = .normal
+        case .accept:
+            mode = .normal
+            return apply(routeList.handle(.pick))
         default: break
         }
         return []
-    }
-
-    mutating func routesKey(_ key: Key) -> [Effect] {
-        let count = filteredRoutes.count
-        switch key {
-        case .down, .char("j"): routeCursor = min(routeCursor + 1, max(0, count - 1))
-        case .up, .char("k"): routeCursor = max(routeCursor - 1, 0)
-        case .home, .char("g"): routeCursor = 0
-        case .end, .char("G"): routeCursor = max(0, count - 1)
-        case .pageDown: routeCursor = min(routeCursor + 10, max(0, count - 1))
-        case .pageUp: routeCursor = max(routeCursor - 10, 0)
-        case .enter:
-            guard let route = selectedRoute else { return [] }
-            open(route)
-            focus = .request
-        default: break
-        }
-        return []
-    }
-
-    /// Shows `route` in the Request pane, creating its form from defaults and saved values.
-    mutating func open(_ route: Route) {
-        if forms[route.name] == nil {
-            forms[route.name] = RequestForm(route: route, saved: savedFields[route.name] ?? [:])
-        }
-        openRoute = route.name
     }
 }

@@ -11,37 +11,24 @@ public struct AppState: Sendable {
     public let processEnvironment: [String: String]
     /// Index of the environment requests go to.
     public var activeEnvironment: Int
-    /// Cursor in the Environments pane.
-    public var environmentCursor: Int
-    /// Cursor in the (filtered) Routes pane.
-    public var routeCursor = 0
-    /// Text typed after `/` in the Routes pane.
-    public var routeFilter = ""
-    /// Whether keys currently go to the route filter.
-    public var isFiltering = false
-    /// Text being typed after `/` in the Response pane, while searching.
-    public var responseQuery: String?
-    /// The `json_path` being typed after `p` in the Response pane (applied live), and the
-    /// path that was shown before, restored by Esc.
-    public var pathFilter: (typed: String, before: String?)?
+    /// The Environments pane.
+    public var environmentList: EnvironmentList
+    /// The Routes pane.
+    public var routeList: RouteList
+    /// The Request pane.
+    public var requestPane: RequestPane
+    /// The Response pane: the response on screen.
+    public var response: ResponseDisplay?
     /// The focused pane.
     public var focus: Pane = .routes
-    /// Forms of routes opened so far, by route name (values survive switching routes).
-    public var forms: [String: RequestForm] = [:]
-    /// Remembered values of routes not opened yet in this run.
-    public var savedFields: [String: [String: String]]
-    /// Route shown in the Request pane.
-    public var openRoute: String?
+    /// Where keys go.
+    public var mode: InputMode = .normal
     /// Index into `workspace.languages`, if the workspace has languages.
     public var languageIndex: Int?
     /// Requests in flight, by id.
     public var inFlight: [Int: InFlight] = [:]
-    /// The response on screen.
-    public var response: ResponseDisplay?
     /// The last error or notice for the status bar.
     public var status: StatusLine?
-    /// The open dialog.
-    public var modal: Modal?
     /// Terminal size.
     public var width: Int
     /// Terminal size.
@@ -92,8 +79,9 @@ public struct AppState: Sendable {
         self.processEnvironment = processEnvironment
         let wanted = initialEnvironment ?? session.environment
         activeEnvironment = workspace.environments.firstIndex { $0.name == wanted } ?? 0
-        environmentCursor = activeEnvironment
-        savedFields = session.fields
+        environmentList = EnvironmentList(count: workspace.environments.count, active: activeEnvironment)
+        routeList = RouteList(workspace.routes)
+        requestPane = RequestPane(saved: session.fields)
         if let language = session.language, let index = workspace.languages.firstIndex(of: language) {
             languageIndex = index
         } else {
@@ -111,28 +99,41 @@ public struct AppState: Sendable {
     /// The chosen language, if any.
     public var language: String? { languageIndex.map { workspace.languages[$0] } }
 
-    /// Routes matching the filter (case-insensitive substring of name, verb or path).
-    public var filteredRoutes: [Route] {
-        let needle = routeFilter.lowercased()
-        guard !needle.isEmpty else { return workspace.routes }
-        return workspace.routes.filter {
-            $0.name.lowercased().contains(needle) || $0.path.lowercased().contains(needle)
-                || $0.method.rawValue.lowercased().contains(needle)
-        }
+    /// The open dialog, if any.
+    public var modal: Modal? {
+        if case .dialog(let modal) = mode { return modal }
+        return nil
     }
 
-    /// The route under the cursor in the Routes pane.
-    public var selectedRoute: Route? {
-        let routes = filteredRoutes
-        return routes.indices.contains(routeCursor) ? routes[routeCursor] : nil
-    }
+    /// The route shown in the Request pane.
+    public var openRoute: String? { requestPane.openRoute }
 
     /// The route open in the Request pane and its form.
     public var openForm: (route: Route, form: RequestForm)? {
-        guard let name = openRoute, let route = workspace.routes.first(where: { $0.name == name }),
-            let form = forms[name]
+        guard let name = requestPane.openRoute, let route = workspace.routes.first(where: { $0.name == name }),
+            let form = requestPane.forms[name]
         else { return nil }
         return (route, form)
+    }
+
+    /// The scopes whose bindings apply now, most specific first (see `Keymap`).
+    public var activeScopes: [KeyScope] {
+        switch mode {
+        case .dialog(.help): return [.help, .anywhere]
+        case .dialog(.environmentSwitcher): return [.switcher, .anywhere]
+        case .dialog(.confirm): return [.confirm, .anywhere]
+        case .filteringRoutes: return [.filter, .anywhere]
+        case .searchingBody: return [.search, .anywhere]
+        case .typingPath: return [.path, .anywhere]
+        case .normal:
+            switch focus {
+            case .environments, .routes: return [.lists, .outsideForm, .panes, .anywhere]
+            case .request where openRoute != nil: return [.request, .form, .panes, .anywhere]
+            case .request: return [.request, .outsideForm, .panes, .anywhere]
+            case .response where response != nil: return [.response, .outsideForm, .panes, .anywhere]
+            case .response: return [.outsideForm, .panes, .anywhere]
+            }
+        }
     }
 
     /// The builder for the current workspace.
@@ -158,8 +159,7 @@ public struct AppState: Sendable {
     /// What to remember: environment, language and every form's values, minus any value
     /// that contains a secret.
     public var session: SessionState {
-        var fields = savedFields
-        for (name, form) in forms { fields[name] = form.savedValues }
+        var fields = requestPane.savedValues
         let secrets = workspace.environments.flatMap { environment in
             builder.secretValues(
                 environment: environment, context: builder.context(environment: environment, input: RequestInput()))

@@ -49,11 +49,50 @@ public enum CellWidth {
 }
 
 extension String {
-    /// The string cut or right-padded with spaces to `width` characters (plain Swift, no
-    /// NSString bridging on the render path).
+    /// The string cut or right-padded with spaces to exactly `width` terminal cells, so
+    /// columns line up after wide (CJK) characters too. A wide character that would stick
+    /// out is replaced by a space.
     func padded(to width: Int) -> String {
-        let count = self.count
-        if count >= width { return String(prefix(width)) }
-        return self + String(repeating: " ", count: width - count)
+        var result = ""
+        var used = 0
+        for character in self {
+            let cells = CellWidth.of(character)
+            if used + cells > width { break }
+            result.append(character)
+            used += cells
+        }
+        return used < width ? result + String(repeating: " ", count: width - used) : result
+    }
+
+    /// The string in at most `width` cells: whole when it fits, else its start and end
+    /// around a `…` (`/users/…/comments`), so both ends of a path stay readable.
+    func truncatedInMiddle(to width: Int) -> String {
+        guard CellWidth.of(self) > width else { return self }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        let characters = Array(self)
+        let keep = width - 1
+        var head = ""
+        var tail = ""
+        var headCells = 0
+        var tailCells = 0
+        var front = 0
+        var back = characters.count - 1
+        // Take from both ends in turn, the front first, while the cells last.
+        while front <= back {
+            let fromFront = headCells <= tailCells
+            let character = characters[fromFront ? front : back]
+            let cells = CellWidth.of(character)
+            guard headCells + tailCells + cells <= keep else { break }
+            if fromFront {
+                head.append(character)
+                headCells += cells
+                front += 1
+            } else {
+                tail = String(character) + tail
+                tailCells += cells
+                back -= 1
+            }
+        }
+        return head + "…" + tail
     }
 }

@@ -3,11 +3,6 @@
 /// Works per visible line (the printer puts at most one key and one scalar on a line), so a
 /// huge body costs nothing until its lines are on screen.
 public enum JSONLineHighlighter {
-    public static let keyStyle = Style(.blue, bold: true)
-    public static let stringStyle = Style(.green)
-    public static let numberStyle = Style(.cyan)
-    public static let literalStyle = Style(.magenta)
-
     /// `line` split into styled runs.
     public static func spans(_ line: String) -> [(text: String, style: Style)] {
         var spans: [(String, Style)] = []
@@ -32,17 +27,17 @@ public enum JSONLineHighlighter {
                 while after < characters.count && characters[after] == " " { after += 1 }
                 let isKey = after < characters.count && characters[after] == ":"
                 flush()
-                spans.append((String(characters[index..<end]), isKey ? keyStyle : stringStyle))
+                spans.append((String(characters[index..<end]), isKey ? Theme.jsonKey : Theme.jsonString))
                 index = end
             } else if character == "-" || character.isNumber {
                 var end = index
                 while end < characters.count && "0123456789+-.eE".contains(characters[end]) { end += 1 }
                 flush()
-                spans.append((String(characters[index..<end]), numberStyle))
+                spans.append((String(characters[index..<end]), Theme.jsonNumber))
                 index = end
             } else if let word = ["true", "false", "null"].first(where: { matches($0, characters, at: index) }) {
                 flush()
-                spans.append((word, literalStyle))
+                spans.append((word, Theme.jsonLiteral))
                 index += word.count
             } else {
                 plain.append(character)

@@ -1,35 +1,64 @@
 import CourierCore
 
 extension Views {
-    /// Every key, as the help dialog lists it (the README repeats this list).
-    public static let helpLines: [String] = [
-        "Tab / Shift-Tab   next / previous pane",
-        "↑ ↓  or  k j      move in lists, fields and the response",
-        "Enter             lists: pick · Request: send",
-        "Esc               cancel requests in flight · back to Routes",
-        "e                 switch environment      L   cycle language",
-        "/                 filter routes           E   edit body in $EDITOR",
-        "Request form      type to edit · ← → Home End · Backspace Delete",
-        "                  Ctrl-U clear · Ctrl-N add header · Ctrl-D remove",
-        "                  Space toggles booleans · Ctrl-E $EDITOR · F1 help",
-        "Response          j k PgUp PgDn g G scroll · h headers · v json_path",
-        "                  / search · n N next / previous match · p json_path filter",
-        "                  f fold here · F cycle fold depth · 1-9 fold to depth · 0 unfold",
-        "                  c copy value · C copy its json_path (OSC 52 clipboard)",
-        "q                 quit (lists, Response)  Ctrl-C quit anywhere",
-    ]
+    /// Width of the help dialog's text on a screen `width` cells wide.
+    static func helpTextWidth(_ width: Int) -> Int { max(10, min(width - 2, 80) - 4) }
+
+    /// The key list as the help dialog shows it on a screen `width` cells wide: for each
+    /// keymap row, the keys and where they work, then what they do, wrapped.
+    public static func helpLines(width: Int) -> [(text: String, style: Style)] {
+        let textWidth = helpTextWidth(width)
+        var lines: [(String, Style)] = []
+        for row in Keymap.standard.rows {
+            let scope = row.scope.isEmpty ? "" : "  (\(row.scope))"
+            lines += wrap(row.keys + scope, width: textWidth).map { ($0, Theme.strong) }
+            lines += wrap(row.what.filter { $0 != "`" }, width: textWidth - 4).map { ("    " + $0, .plain) }
+        }
+        return lines
+    }
+
+    /// Rows of the key list visible at once on a screen `height` rows high.
+    static func helpRows(height: Int) -> Int { max(1, height - 6) }
+
+    /// The furthest the key list scrolls on a `width` × `height` screen.
+    static func helpScrollLimit(width: Int, height: Int) -> Int {
+        max(0, helpLines(width: width).count - helpRows(height: height))
+    }
+
+    /// `text` broken at spaces into lines of at most `width` cells (a longer word is cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if CellWidth.of(candidate) <= width || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        lines.append(line)
+        return lines
+    }
 
     static func drawModal(_ modal: Modal, _ state: AppState, into buffer: inout ScreenBuffer) {
         switch modal {
-        case .help:
+        case .help(let scroll):
+            let lines = helpLines(width: buffer.width)
+            let rows = helpRows(height: buffer.height)
+            let first = min(scroll, max(0, lines.count - rows))
+            let more = lines.count > rows ? "↑ ↓ scroll · " : ""
+            let footer = "\(more)Esc closes · \(first + 1)-\(min(lines.count, first + rows))/\(lines.count)"
             dialog(
-                title: "Keys", lines: helpLines.map { ($0, Style.plain) } + [("", .plain), ("Esc closes", hint)],
-                style: focusedBorder, into: &buffer)
-        case .environmentSwitcher(let cursor):
+                title: "Keys", lines: Array(lines[first...].prefix(rows)) + [("", .plain), (footer, Theme.hint)],
+                style: Theme.focusedBorder, width: helpTextWidth(buffer.width), into: &buffer)
+        case .environmentSwitcher(let switcher):
+            let cursor = switcher.index
             var lines: [(String, Style)] = []
             for (index, environment) in state.workspace.environments.enumerated() {
                 let marker = index == state.activeEnvironment ? "▸" : " "
-                var style: Style = environment.isProtected ? warning : .plain
+                var style: Style = environment.isProtected ? Theme.warning : .plain
                 if index == cursor { style = style.reversed }
                 lines.append(
                     (
@@ -38,26 +67,29 @@ extension Views {
                     ))
             }
             lines.append(("", .plain))
-            lines.append(("Enter picks · 1-9 jumps · Esc closes", hint))
-            dialog(title: "Environment", lines: lines, style: focusedBorder, into: &buffer)
+            lines.append(("Enter picks · 1-9 jumps · Esc closes", Theme.hint))
+            dialog(title: "Environment", lines: lines, style: Theme.focusedBorder, into: &buffer)
         case .confirm(_, let prepared):
             let request = prepared.request
             let origin = prepared.origin
             let lines: [(String, Style)] = [
-                ("\(origin.environmentName) is a protected environment.", warning),
+                ("\(origin.environmentName) is a protected environment.", Theme.warning),
                 ("", .plain),
-                ("\(request.method) \(origin.masking(request.url))", methodStyle(request.method)),
-                ("route \(origin.routeName)", hint),
+                ("\(request.method) \(origin.masking(request.url))", Theme.method(request.method)),
+                ("route \(origin.routeName)", Theme.hint),
                 ("", .plain),
-                ("y sends · any other key cancels", Style(bold: true)),
+                ("y sends · any other key cancels", Theme.strong),
             ]
-            dialog(title: "Send to \(origin.environmentName)?", lines: lines, style: warning, into: &buffer)
+            dialog(title: "Send to \(origin.environmentName)?", lines: lines, style: Theme.warning, into: &buffer)
         }
     }
 
-    /// A centred box holding `lines`, clipped to the screen.
-    static func dialog(title: String, lines: [(String, Style)], style: Style, into buffer: inout ScreenBuffer) {
-        let contentWidth = max(CellWidth.of(title) + 4, lines.map { CellWidth.of($0.0) }.max() ?? 0)
+    /// A centred box holding `lines` (`width` cells wide, else as wide as they are), clipped
+    /// to the screen.
+    static func dialog(
+        title: String, lines: [(String, Style)], style: Style, width: Int? = nil, into buffer: inout ScreenBuffer
+    ) {
+        let contentWidth = width ?? max(CellWidth.of(title) + 4, lines.map { CellWidth.of($0.0) }.max() ?? 0)
         let width = min(buffer.width - 2, contentWidth + 4)
         let height = min(buffer.height - 2, lines.count + 2)
         let rect = Rect(x: (buffer.width - width) / 2, y: (buffer.height - height) / 2, width: width, height: height)

@@ -3,11 +3,6 @@ import CourierCore
 /// Draws an `AppState` into a `ScreenBuffer`. Pure functions of the state: the same state
 /// always gives the same cells, which is what the render tests compare.
 public enum Views {
-    static let focusedBorder = Style(.cyan, bold: true)
-    static let border = Style(dim: true)
-    static let warning = Style(.yellow, bold: true)
-    static let error = Style(.red, bold: true)
-    static let hint = Style(dim: true)
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The whole screen for `state`.
@@ -34,24 +29,13 @@ public enum Views {
         ]
         for (index, line) in lines.enumerated() {
             let x = max(0, (state.width - CellWidth.of(line)) / 2)
-            buffer.put(line, x: x, y: max(0, state.height / 2 - 1) + index, style: index == 0 ? warning : hint)
+            buffer.put(
+                line, x: x, y: max(0, state.height / 2 - 1) + index, style: index == 0 ? Theme.warning : Theme.hint)
         }
     }
 
     static func paneBorder(_ state: AppState, _ pane: Pane) -> Style {
-        state.focus == pane && state.modal == nil ? focusedBorder : border
-    }
-
-    /// Colour of an HTTP method.
-    public static func methodStyle(_ method: HTTPMethod) -> Style {
-        switch method {
-        case .get: return Style(.green, bold: true)
-        case .post: return Style(.yellow, bold: true)
-        case .put: return Style(.blue, bold: true)
-        case .patch: return Style(.cyan, bold: true)
-        case .delete: return Style(.red, bold: true)
-        default: return Style(.magenta, bold: true)
-        }
+        state.focus == pane && state.modal == nil ? Theme.focusedBorder : Theme.border
     }
 
     /// The first visible row so that `cursor` stays inside `rows` rows.
@@ -64,12 +48,13 @@ public enum Views {
     static func drawEnvironments(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
         buffer.box(rect, title: "Environments", style: paneBorder(state, .environments))
         let inner = rect.inner
-        let start = scrollStart(cursor: state.environmentCursor, rows: inner.height)
+        let cursor = state.environmentList.cursor.index
+        let start = scrollStart(cursor: cursor, rows: inner.height)
         for (row, index) in (start..<state.workspace.environments.count).prefix(max(0, inner.height)).enumerated() {
             let environment = state.workspace.environments[index]
             let active = index == state.activeEnvironment
-            var style: Style = environment.isProtected ? warning : (active ? Style(bold: true) : .plain)
-            if state.focus == .environments && index == state.environmentCursor { style = style.reversed }
+            var style: Style = environment.isProtected ? Theme.warning : (active ? Theme.strong : .plain)
+            if state.focus == .environments && index == cursor { style = style.reversed }
             let y = inner.y + row
             buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style)
             let marker = active ? "▸ " : "  "
@@ -81,59 +66,71 @@ public enum Views {
     }
 
     static func drawRoutes(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
-        let routes = state.filteredRoutes
-        let title = state.routeFilter.isEmpty ? "Routes" : "Routes (\(routes.count)/\(state.workspace.routes.count))"
+        let list = state.routeList
+        let filtering = state.mode == .filteringRoutes
+        let title = list.filter.isEmpty ? "Routes" : "Routes (\(list.matches.count)/\(list.all.count))"
         buffer.box(rect, title: title, style: paneBorder(state, .routes))
         var inner = rect.inner
-        if state.isFiltering || !state.routeFilter.isEmpty {
+        if filtering || !list.filter.isEmpty {
             let filterY = inner.y + inner.height - 1
             buffer.put(
-                "/" + state.routeFilter + (state.isFiltering ? "▏" : ""), x: inner.x, y: filterY,
-                style: state.isFiltering ? Style(.cyan) : hint, clip: inner)
+                "/" + list.filter + (filtering ? "▏" : ""), x: inner.x, y: filterY,
+                style: filtering ? Theme.active : Theme.hint, clip: inner)
             inner.height -= 1
         }
-        if routes.isEmpty {
-            buffer.put("no route matches", x: inner.x, y: inner.y, style: hint, clip: inner)
+        if list.matches.isEmpty {
+            buffer.put("no route matches", x: inner.x, y: inner.y, style: Theme.hint, clip: inner)
             return
         }
-        let start = scrollStart(cursor: state.routeCursor, rows: inner.height)
-        for (row, index) in (start..<routes.count).prefix(max(0, inner.height)).enumerated() {
-            let route = routes[index]
+        // The name comes first so routes that share a path stay apart at 80 columns; the
+        // paths get their own column when it has room, shortened in the middle.
+        let methodWidth = list.all.map { $0.method.rawValue.count }.max().map { $0 + 1 } ?? 4
+        let nameWidth = list.all.map { CellWidth.of($0.name) }.max() ?? 0
+        let pathX = inner.x + 2 + methodWidth + nameWidth + 2
+        let pathRoom = inner.x + inner.width - pathX
+        let start = scrollStart(cursor: list.cursor.index, rows: inner.height)
+        for (row, index) in (start..<list.matches.count).prefix(max(0, inner.height)).enumerated() {
+            let route = list.all[list.matches[index]]
             let y = inner.y + row
-            let selected = index == state.routeCursor
+            let selected = index == list.cursor.index
             let highlighted = selected && state.focus == .routes
             let base: Style = highlighted ? Style.plain.reversed : .plain
             buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: base)
             var x = buffer.put(selected ? "▸ " : "  ", x: inner.x, y: y, style: base, clip: inner)
-            var verb = methodStyle(route.method)
+            var verb = Theme.method(route.method)
             verb.reverse = highlighted
-            x = buffer.put(route.method.rawValue.padded(to: 7), x: x, y: y, style: verb, clip: inner)
-            x = buffer.put(route.path, x: x, y: y, style: base, clip: inner)
-            var dim = hint
-            dim.reverse = highlighted
-            buffer.put("  " + route.name, x: x, y: y, style: dim, clip: inner)
+            x = buffer.put(route.method.rawValue.padded(to: methodWidth), x: x, y: y, style: verb, clip: inner)
+            buffer.put(route.name, x: x, y: y, style: base, clip: inner)
+            if pathRoom >= 6 {
+                var dim = Theme.hint
+                dim.reverse = highlighted
+                buffer.put(route.path.truncatedInMiddle(to: pathRoom), x: pathX, y: y, style: dim, clip: inner)
+            }
         }
     }
 
     // MARK: Right column
 
     static func drawRequest(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
-        let title = state.openRoute.map { "Request · \($0)" } ?? "Request"
+        var title = "Request"
+        if let route = state.openForm?.route {
+            title += " · \(route.name)" + (route.summary.map { " — \($0)" } ?? "")
+        }
         buffer.box(rect, title: title, style: paneBorder(state, .request))
         let inner = rect.inner
         guard let (route, form) = state.openForm else {
-            buffer.put("Pick a route and press Enter", x: inner.x + 1, y: inner.y, style: hint, clip: inner)
+            buffer.put("Pick a route and press Enter", x: inner.x + 1, y: inner.y, style: Theme.hint, clip: inner)
             return
         }
         var x = buffer.put(
             " " + route.method.rawValue.padded(to: 7), x: inner.x, y: inner.y,
-            style: methodStyle(route.method), clip: inner)
+            style: Theme.method(route.method), clip: inner)
         switch state.resolvedURL {
         case .success(let url)?:
             buffer.put(SecretMask.apply(url, hiding: state.secretValues), x: x, y: inner.y, style: .plain, clip: inner)
         case .failure(let error)?:
-            x = buffer.put("⚠ ", x: x, y: inner.y, style: error.isUnresolved ? warning : Self.error, clip: inner)
-            buffer.put(error.description, x: x, y: inner.y, style: Self.error, clip: inner)
+            x = buffer.put("⚠ ", x: x, y: inner.y, style: error.isUnresolved ? Theme.warning : Theme.error, clip: inner)
+            buffer.put(error.description, x: x, y: inner.y, style: Theme.error, clip: inner)
         case nil:
             break
         }
@@ -151,20 +148,20 @@ public enum Views {
         let nameWidth = min(16, (form.fields.map { CellWidth.of($0.name) }.max() ?? 4) + 1)
         for (offset, row) in rows.dropFirst(start).prefix(max(0, available)).enumerated() {
             let y = inner.y + 1 + offset
-            var x = buffer.put(" " + row.label.padded(to: 7), x: inner.x, y: y, style: hint, clip: inner)
+            var x = buffer.put(" " + row.label.padded(to: 7), x: inner.x, y: y, style: Theme.hint, clip: inner)
             guard let field = row.field else {
-                buffer.put("(none) · Ctrl-N adds one", x: x, y: y, style: hint, clip: inner)
+                buffer.put("(none) · Ctrl-N adds one", x: x, y: y, style: Theme.hint, clip: inner)
                 continue
             }
             let focused = state.focus == .request && row.index == form.focus
             let label = field.section == .header ? "" : field.name
             x = buffer.put(
                 label.padded(to: nameWidth), x: x, y: y,
-                style: focused ? Style(bold: true) : .plain, clip: inner)
-            var valueStyle: Style = needsAttention(field, context: context) ? Style(.red, underline: true) : .plain
-            if field.kind == .bool { valueStyle.foreground = .magenta }
+                style: focused ? Theme.strong : .plain, clip: inner)
+            var valueStyle: Style = needsAttention(field, context: context) ? Theme.unresolved : .plain
+            if field.kind == .bool { valueStyle.foreground = Theme.booleanValue }
             if focused { valueStyle.reverse = true }
-            x = buffer.put("[", x: x, y: y, style: hint, clip: inner)
+            x = buffer.put("[", x: x, y: y, style: Theme.hint, clip: inner)
             let fieldWidth = max(1, inner.x + inner.width - x - 2)
             let text = Array(field.value)
             let cursor = focused ? form.cursor : 0
@@ -174,11 +171,9 @@ public enum Views {
             if focused {
                 let cursorX = x + 1 + CellWidth.of(String(text.dropFirst(first).prefix(cursor - first)))
                 let under = cursor < text.count ? String(text[cursor]) : " "
-                buffer.put(
-                    under, x: cursorX, y: y, style: Style(.cyan, bold: true, reverse: false, underline: true),
-                    clip: inner)
+                buffer.put(under, x: cursorX, y: y, style: Theme.textCursor, clip: inner)
             }
-            buffer.put("]", x: max(end, x + 1) + 1, y: y, style: hint, clip: inner)
+            buffer.put("]", x: max(end, x + 1) + 1, y: y, style: Theme.hint, clip: inner)
         }
     }
 
@@ -186,143 +181,6 @@ public enum Views {
     static func needsAttention(_ field: FormField, context: TemplateContext) -> Bool {
         if field.section == .path && field.value.isEmpty { return true }
         return Template.variableNames(in: field.value).contains { context.rawValue(of: $0) == nil }
-    }
-
-    static func drawResponse(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
-        let style = paneBorder(state, .response)
-        guard let response = state.response else {
-            buffer.box(rect, title: "Response", style: style)
-            buffer.put(
-                "Enter sends the request · Esc cancels it", x: rect.inner.x + 1, y: rect.inner.y, style: hint,
-                clip: rect.inner)
-            return
-        }
-        buffer.box(rect, style: style)
-        var x = buffer.put(" Response ── ", x: rect.x + 1, y: rect.y, style: style, clip: rect)
-        let statusStyle: Style =
-            switch response.status {
-            case 200..<300: Style(.green, bold: true)
-            case 300..<400: Style(.cyan, bold: true)
-            case 400..<500: Style(.yellow, bold: true)
-            default: Style(.red, bold: true)
-            }
-        x = buffer.put(
-            "\(response.status) \(response.reason)", x: x, y: rect.y, style: statusStyle,
-            clip: rect.inner.expandedVertically)
-        let milliseconds = Int((response.totalTime * 1000).rounded())
-        var details = ""
-        if let search = response.search {
-            details +=
-                search.lines.isEmpty
-                ? " · /\(search.query) no match" : " · /\(search.query) \(search.current + 1)/\(search.lines.count)"
-        }
-        details +=
-            " · \(milliseconds) ms · \(ByteCount.format(response.size)) · \(response.routeName) @ \(response.environmentName)"
-        if let path = response.jsonPath, !path.isEmpty, response.selection != nil {
-            details += response.showWholeBody ? " · whole body (v: \(path))" : " · \(path) (v: whole body)"
-        }
-        buffer.put(
-            details + " ", x: x, y: rect.y, style: style,
-            clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1))
-
-        let inner = rect.inner
-        let count = response.lineCount
-        let gutter = response.isText ? String(count).count + 3 : 0
-        let query = response.search?.query.lowercased()
-        // Only the rows on screen are decoded, masked and coloured.
-        for row in 0..<inner.height {
-            let index = response.scroll + row
-            guard index < count else { break }
-            let y = inner.y + row
-            let text = response.line(index)
-            let start: Int
-            if response.isHeader(index) || !response.isJSON {
-                var x = inner.x + 1
-                if gutter > 0 && !response.isHeader(index) {
-                    let number = String(index - (response.showHeaders ? response.headerLines.count + 1 : 0) + 1)
-                    x = buffer.put(
-                        String(repeating: " ", count: gutter - 3 - number.count) + number + " │ ", x: x, y: y,
-                        style: hint, clip: inner)
-                }
-                start = x
-                buffer.put(text, x: x, y: y, style: response.isHeader(index) ? Style(.cyan) : .plain, clip: inner)
-            } else {
-                start = inner.x + 1
-                var column = start
-                for span in JSONLineHighlighter.spans(text) {
-                    column = buffer.put(span.text, x: column, y: y, style: span.style, clip: inner)
-                }
-            }
-            if let query, !query.isEmpty { highlight(query, in: text, x: start, y: y, clip: inner, into: &buffer) }
-            if index == response.cursor && state.focus == .response {
-                buffer.put("▸", x: inner.x, y: y, style: focusedBorder, clip: inner)
-            }
-        }
-        if count > inner.height {
-            let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "
-            buffer.put(
-                position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1, style: hint)
-        }
-    }
-
-    /// Redraws every occurrence of `query` (case-insensitive) in `text` as a highlight.
-    static func highlight(_ query: String, in text: String, x: Int, y: Int, clip: Rect, into buffer: inout ScreenBuffer)
-    {
-        let characters = Array(text)
-        let lowered = characters.map { $0.lowercased() }
-        let needle = Array(query).map { $0.lowercased() }
-        guard !needle.isEmpty, needle.count <= characters.count else { return }
-        var index = 0
-        while index <= characters.count - needle.count {
-            if Array(lowered[index..<(index + needle.count)]) == needle {
-                let prefix = CellWidth.of(String(characters[0..<index]))
-                buffer.put(
-                    String(characters[index..<(index + needle.count)]), x: x + prefix, y: y,
-                    style: Style(.yellow, bold: true, reverse: true), clip: clip)
-                index += needle.count
-            } else {
-                index += 1
-            }
-        }
-    }
-
-    static func drawStatusBar(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
-        let environment = state.environment
-        var x = buffer.put(
-            " \(environment.name)\(environment.isProtected ? " ⚠" : "") ", x: 0, y: rect.y,
-            style: environment.isProtected
-                ? Style(.yellow, bold: true, reverse: true) : Style(bold: true, reverse: true))
-        if let language = state.language { x = buffer.put(" \(language) ", x: x, y: rect.y, style: hint) }
-        x = buffer.put(" ", x: x, y: rect.y)
-        if let first = state.inFlight.keys.min(), let sending = state.inFlight[first] {
-            let frame = spinner[state.spinnerFrame % spinner.count]
-            let more = state.inFlight.count > 1 ? " (+\(state.inFlight.count - 1))" : ""
-            var progress = ""
-            if sending.received > 0 {
-                progress = " · ↓ \(ByteCount.format(sending.received))"
-                if sending.elapsed > 0 {
-                    progress += " · \(ByteCount.format(Int(Double(sending.received) / sending.elapsed)))/s"
-                }
-            }
-            x = buffer.put(
-                "\(frame) \(sending.request.request.method) \(sending.request.origin.routeName) → \(sending.request.origin.environmentName)\(more)\(progress) · Esc cancels  ",
-                x: x, y: rect.y, style: Style(.cyan))
-        }
-        if let filter = state.pathFilter {
-            buffer.put(
-                "json path: \(filter.typed)▏  applied as you type · Enter keeps · Esc restores", x: x, y: rect.y,
-                style: Style(.cyan))
-        } else if let query = state.responseQuery {
-            buffer.put("search: /\(query)▏  Enter finds · Esc cancels", x: x, y: rect.y, style: Style(.cyan))
-        } else if let status = state.status {
-            buffer.put(status.text, x: x, y: rect.y, style: status.isError ? error : Style(.green))
-        } else if state.inFlight.isEmpty {
-            let hints =
-                state.focus == .request && state.openRoute != nil
-                ? "Enter send · ↑↓ field · Ctrl-N header · Ctrl-E editor · Esc back · F1 help"
-                : "Enter send · Tab pane · e env · / search · L lang · h headers · ? help · q quit"
-            buffer.put(hints, x: x, y: rect.y, style: hint)
-        }
     }
 }
 

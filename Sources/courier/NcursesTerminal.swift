@@ -123,6 +123,14 @@ final class NcursesTerminal {
         return value
     }
 
+    /// Puts `text` on the clipboard with OSC 52 (the terminal, or tmux with `set-clipboard`,
+    /// does the rest). Written after ncurses has flushed its own output so the escape never
+    /// lands inside a half-drawn frame.
+    func copyToClipboard(_ text: String) {
+        refresh()
+        Console.out("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+    }
+
     /// Tells ncurses the window's new size after SIGWINCH; a KEY_RESIZE follows in the input.
     func resizeToWindow() {
         var rows: Int32 = 0

@@ -148,8 +148,7 @@ final class Runtime {
             inbox.append(.editorFinished(edit(text)))
             input.wake()
         case .copy(let text):
-            // OSC 52: the terminal (or tmux with set-clipboard) puts the text on the clipboard.
-            Console.out("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+            terminal.copyToClipboard(text)
         case .quit:
             quitting = true
         }

@@ -13,9 +13,9 @@ struct RenderTests {
         #expect(lines[1].hasPrefix("│▸ development"))
         #expect(lines[2].hasPrefix("│  production        ⚠ │"))
         #expect(lines[4].hasPrefix("┌ Routes ──"))
-        #expect(lines[5].hasPrefix("│▸ GET    /users  users│"))
-        #expect(lines[6].hasPrefix("│  GET    /users/:id  u│"))
-        #expect(lines[15].hasPrefix(" development  en  Enter send · Tab pane · e env"))
+        #expect(lines[5].hasPrefix("│▸ GET  users.index    │"))
+        #expect(lines[6].hasPrefix("│  GET  users.show     │"))
+        #expect(lines[15] == " development  en  Enter open · e env · L lang · / filter · ? help · q quit")
     }
 
     @Test("the Request pane shows the method, the resolved URL and the fields")
@@ -57,10 +57,10 @@ struct RenderTests {
     func highlighting() {
         let spans = JSONLineHighlighter.spans("  \"a\": [1, true, \"x\\\"y\"],")
         #expect(spans.map(\.text) == ["  ", "\"a\"", ": [", "1", ", ", "true", ", ", "\"x\\\"y\"", "],"])
-        #expect(spans[1].style == JSONLineHighlighter.keyStyle)
-        #expect(spans[3].style == JSONLineHighlighter.numberStyle)
-        #expect(spans[5].style == JSONLineHighlighter.literalStyle)
-        #expect(spans[7].style == JSONLineHighlighter.stringStyle)
+        #expect(spans[1].style == Theme.jsonKey)
+        #expect(spans[3].style == Theme.jsonNumber)
+        #expect(spans[5].style == Theme.jsonLiteral)
+        #expect(spans[7].style == Theme.jsonString)
     }
 
     @Test(
@@ -103,16 +103,42 @@ struct RenderTests {
         #expect(text.contains("y sends · any other key cancels"))
     }
 
-    @Test("help lists every key of the contract")
+    @Test(
+        "padding counts cells, so columns line up after wide characters",
+        arguments: [("GET", 5, "GET  "), ("用户", 5, "用户 "), ("用户列表", 5, "用户 "), ("abc", 0, "")])
+    func padding(text: String, width: Int, expected: String) {
+        #expect(text.padded(to: width) == expected)
+        #expect(CellWidth.of(text.padded(to: width)) == width)
+    }
+
+    @Test(
+        "paths too long for their column keep both ends",
+        arguments: [
+            ("/users/:id", 20, "/users/:id"), ("/users/:id/comments/:comment", 14, "/users/…omment"),
+            ("/a/b", 1, "…"), ("/用户/详情", 6, "/用…情"),
+        ])
+    func middle(text: String, width: Int, expected: String) {
+        #expect(text.truncatedInMiddle(to: width) == expected)
+        #expect(CellWidth.of(text.truncatedInMiddle(to: width)) <= width)
+    }
+
+    @Test("search and highlight share one case rule: ASCII letters fold, other characters match exactly")
+    func caseRule() {
+        #expect(ResponseDisplay.columns(matching: "madrid", in: "\"MADRID\", madrid") == [1..<7, 10..<16])
+        #expect(ResponseDisplay.columns(matching: "é", in: "É é") == [2..<3])
+    }
+
+    @Test("help lists the keymap and scrolls to its last row")
     func helpDialog() {
         var state = Fixtures.state(width: 100, height: 30)
         state.press(.char("?"))
-        let text = Views.render(state).trimmedLines.joined(separator: "\n")
-        for key in [
-            "Tab / Shift-Tab", "Esc", "switch environment", "cycle language", "filter routes", "Ctrl-C quit anywhere",
-        ] {
-            #expect(text.contains(key))
-        }
+        var text = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(text.contains("Tab / Shift-Tab  (panes)") && text.contains("next / previous pane"))
+        #expect(text.contains("↑ ↓ scroll · Esc closes · 1-24/"))
+        #expect(!text.contains("Ctrl-C  (anywhere)"))
+        for _ in 0..<100 { state.press(.char("j")) }
+        text = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(text.contains("Ctrl-C  (anywhere)"))
     }
 
     @Test("long names are clipped at the pane edge, never spilling into the next pane")

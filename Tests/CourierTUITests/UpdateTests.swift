@@ -34,13 +34,13 @@ struct UpdateTests {
     func listMovement() {
         var state = Fixtures.state()
         state.press(.char("j"), .down, .down, .down)
-        #expect(state.routeCursor == 2)
+        #expect(state.routeList.cursor.index == 2)
         state.press(.char("k"), .up, .up)
-        #expect(state.routeCursor == 0)
+        #expect(state.routeList.cursor.index == 0)
         state.press(.char("G"))
-        #expect(state.routeCursor == 2)
+        #expect(state.routeList.cursor.index == 2)
         state.press(.backTab, .down, .char("j"))
-        #expect(state.focus == .environments && state.environmentCursor == 1 && state.activeEnvironment == 0)
+        #expect(state.focus == .environments && state.environmentList.cursor.index == 1 && state.activeEnvironment == 0)
         state.press(.enter)
         #expect(state.environment.name == "production")
     }
@@ -160,7 +160,7 @@ struct UpdateTests {
         inForm.press(.char("?"))
         #expect(inForm.modal == nil)  // '?' is text inside a form; F1 opens help there
         inForm.press(.function(1))
-        #expect(inForm.modal == .help)
+        #expect(inForm.modal == .help(scroll: 0))
         #expect(inForm.press(.ctrl("c")).contains(.quit))
     }
 
@@ -168,9 +168,9 @@ struct UpdateTests {
     func help() {
         var state = Fixtures.state()
         state.press(.char("?"))
-        #expect(state.modal == .help)
+        #expect(state.modal == .help(scroll: 0))
         state.press(.down)
-        #expect(state.routeCursor == 0)
+        #expect(state.routeList.cursor.index == 0)
         state.press(.escape)
         #expect(state.modal == nil)
     }
@@ -181,7 +181,7 @@ struct UpdateTests {
         state.press(.down, .enter, .ctrl("u"))
         state.type("7")
         state.press(.escape, .char("e"))
-        #expect(state.modal == .environmentSwitcher(cursor: 0))
+        #expect(state.modal == .environmentSwitcher(cursor: ListCursor(0)))
         let effects = state.press(.char("j"), .enter)
         #expect(state.modal == nil && state.environment.name == "production")
         #expect(effects.contains(.saveSession))
@@ -263,11 +263,11 @@ struct UpdateTests {
         var state = Fixtures.state()
         state.press(.char("/"))
         state.type("creat")
-        #expect(state.filteredRoutes.map(\.name) == ["users.create"])
+        #expect(state.routeList.filtered.map(\.name) == ["users.create"])
         state.press(.enter)
-        #expect(state.openRoute == "users.create" && state.focus == .request && !state.isFiltering)
+        #expect(state.openRoute == "users.create" && state.focus == .request && state.mode == .normal)
         state.press(.escape, .char("/"), .ctrl("u"), .escape)
-        #expect(state.filteredRoutes.count == 3)
+        #expect(state.routeList.filtered.count == 3)
     }
 
     @Test("response: json_path view by default, v for the whole body, h for headers, scrolling")
@@ -377,7 +377,7 @@ struct UpdateTests {
         let items = (0..<50).map { "{\"city\":\"\($0 % 10 == 0 ? "Madrid" : "Paris")\"}" }.joined(separator: ",")
         state.answer(id, with: Fixtures.response("[" + items + "]"))
         state.press(.tab, .char("/"))
-        #expect(state.responseQuery == "")
+        #expect(state.mode == .searchingBody(query: ""))
         state.type("MADRID")
         #expect(Views.render(state).trimmedLines.last?.contains("search: /MADRID") == true)
         state.press(.enter)
@@ -398,7 +398,7 @@ struct UpdateTests {
         state.press(.enter)
         #expect(state.status?.text == "no match for 'Berlin'")
         state.press(.char("/"), .escape)
-        #expect(state.responseQuery == nil && state.focus == .response)
+        #expect(state.mode == .normal && state.focus == .response)
     }
 
     @Test("text bodies get line numbers; binary bodies a note and a hex dump; a few bad bytes stay text")
@@ -445,12 +445,12 @@ struct UpdateTests {
             ])
         #expect(Views.render(state).trimmedLines.last?.contains("json path: items.19") == true)
         state.press(.escape)
-        #expect(state.pathFilter == nil)
+        #expect(state.mode == .normal)
         #expect(state.response?.allLines == ["\"Madrid\""])
         state.press(.char("p"), .ctrl("u"))
         state.type("address.zip")
         state.press(.enter)
-        #expect(state.response?.allLines == ["\"28014\""] && state.pathFilter == nil)
+        #expect(state.response?.allLines == ["\"28014\""] && state.mode == .normal)
     }
 
     @Test("c copies the shown selection (secrets masked), C the json_path; too-large bodies are refused")

@@ -130,12 +130,20 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// The document the body area shows now (folded when folds are set).
     public var shownBody: TextDocument { folded?.document ?? unfoldedBody }
 
-    /// Folds or unfolds the container at (or around) the top line on screen.
+    /// Rows the headers take above the body: each header and a blank line, when shown.
+    public var headerRowCount: Int { showHeaders ? headerLines.count + 1 : 0 }
+
+    /// The line of the unfolded body that pane line `index` shows (`nil` on header rows).
+    public func sourceLine(ofPaneLine index: Int) -> Int? {
+        let row = index - headerRowCount
+        guard row >= 0 else { return nil }
+        return folded?.sourceLines[safe: row] ?? row
+    }
+
+    /// Folds or unfolds the container at (or around) the cursor.
     public mutating func toggleFold() {
         guard isJSON else { return }
-        let headerCount = showHeaders ? headerLines.count + 1 : 0
-        let row = max(0, cursor - headerCount)
-        let source = folded?.sourceLines[safe: row] ?? row
+        let source = sourceLine(ofPaneLine: max(cursor, headerRowCount)) ?? 0
         guard let opening = FoldedView.container(of: source, in: unfoldedBody) else { return }
         if toggledFolds.contains(opening) { toggledFolds.remove(opening) } else { toggledFolds.insert(opening) }
         refold(keeping: opening)
@@ -144,9 +152,7 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// Folds every container at `depth` or deeper (`nil` unfolds everything).
     public mutating func fold(toDepth depth: Int?) {
         guard isJSON else { return }
-        let headerCount = showHeaders ? headerLines.count + 1 : 0
-        let row = max(0, cursor - headerCount)
-        let source = folded?.sourceLines[safe: row] ?? row
+        let source = sourceLine(ofPaneLine: max(cursor, headerRowCount)) ?? 0
         foldDepth = depth
         toggledFolds = []
         // The cursor stays on its line, or on the fold that now hides it.
@@ -155,7 +161,7 @@ public struct ResponseDisplay: Sendable, Equatable {
 
     private mutating func refold(keeping source: Int?) {
         search = nil
-        let headerCount = showHeaders ? headerLines.count + 1 : 0
+        let headerCount = headerRowCount
         if toggledFolds.isEmpty && foldDepth == nil {
             folded = nil
             cursor = headerCount + (source ?? 0)
@@ -177,96 +183,17 @@ public struct ResponseDisplay: Sendable, Equatable {
     }
 
     /// Lines in the pane: headers (when shown), a blank line, then the body.
-    public var lineCount: Int { (showHeaders ? headerLines.count + 1 : 0) + shownBody.lineCount }
+    public var lineCount: Int { headerRowCount + shownBody.lineCount }
 
     /// Line `index` of the pane as text, secrets masked.
     public func line(_ index: Int) -> String {
-        let headerCount = showHeaders ? headerLines.count + 1 : 0
+        let headerCount = headerRowCount
         if index < headerCount { return index < headerLines.count ? headerLines[index] : "" }
         return SecretMask.apply(shownBody.line(index - headerCount), hiding: secretValues)
     }
 
     /// Whether pane line `index` is a header line.
     public func isHeader(_ index: Int) -> Bool { showHeaders && index <= headerLines.count }
-
-    /// Finds every line of the shown body containing `query` (case-insensitive for ASCII)
-    /// and moves to the first match at or after the top of the screen.
-    public mutating func find(_ query: String, height: Int) {
-        guard !query.isEmpty else {
-            search = nil
-            return
-        }
-        let needle = Array(query.lowercased().utf8)
-        let document = shownBody
-        let headerCount = showHeaders ? headerLines.count + 1 : 0
-        var lines: [Int] = []
-        document.bytes.withUnsafeBufferPointer { haystack in
-            guard let base = haystack.baseAddress, needle.count <= haystack.count else { return }
-            let first = needle[0]
-            let upperFirst = first >= 0x61 && first <= 0x7A ? first - 0x20 : first
-            var offset = 0
-            var lastLine = -1
-            while offset <= haystack.count - needle.count {
-                // Jump to the next byte that can start a match, then compare the rest.
-                let byte = base[offset]
-                if byte != first && byte != upperFirst {
-                    offset += 1
-                    continue
-                }
-                var matched = true
-                for index in 1..<needle.count {
-                    var candidate = base[offset + index]
-                    if candidate >= 0x41 && candidate <= 0x5A { candidate += 0x20 }
-                    if candidate != needle[index] {
-                        matched = false
-                        break
-                    }
-                }
-                if matched {
-                    let line = Self.lineIndex(of: offset, in: document.lineStarts)
-                    if line != lastLine {
-                        lines.append(line + headerCount)
-                        lastLine = line
-                    }
-                    // The rest of this line is already counted: skip to the next line.
-                    offset = line + 1 < document.lineStarts.count ? document.lineStarts[line + 1] : haystack.count
-                } else {
-                    offset += 1
-                }
-            }
-        }
-        let current = lines.firstIndex { $0 >= scroll } ?? 0
-        search = Search(query: query, lines: lines, current: current)
-        reveal(height: height)
-    }
-
-    /// Moves to the next (`forward`) or previous match, wrapping around.
-    public mutating func nextMatch(forward: Bool, height: Int) {
-        guard var search, !search.lines.isEmpty else { return }
-        search.current = (search.current + (forward ? 1 : search.lines.count - 1)) % search.lines.count
-        self.search = search
-        reveal(height: height)
-    }
-
-    private mutating func reveal(height: Int) {
-        guard let search, search.lines.indices.contains(search.current) else { return }
-        let line = search.lines[search.current]
-        cursor = line
-        if line < scroll || line >= scroll + height {
-            scroll = max(0, min(line - height / 3, max(0, lineCount - height)))
-        }
-    }
-
-    /// The line containing byte `offset`, by binary search over line starts.
-    static func lineIndex(of offset: Int, in starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
 
     /// Scrolls by `offset` lines within `height` visible rows, keeping the cursor on screen.
     public mutating func scroll(by offset: Int, height: Int) {

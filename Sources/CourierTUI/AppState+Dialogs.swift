@@ -1,0 +1,81 @@
+import CourierCore
+
+/// The dialogs, and the actions keys start outside the panes.
+extension AppState {
+    /// A key in a dialog.
+    mutating func perform(_ action: Action, in modal: Modal) -> [Effect] {
+        switch (modal, action) {
+        case (.help, .cancel), (.environmentSwitcher, .cancel):
+            mode = .normal
+        case (.help(let scroll), .down):
+            mode = .dialog(.help(scroll: min(scroll + 1, Views.helpScrollLimit(width: width, height: height))))
+        case (.help(let scroll), .up):
+            mode = .dialog(.help(scroll: max(0, scroll - 1)))
+        case (.environmentSwitcher(var cursor), _) where cursor.apply(action, count: workspace.environments.count):
+            mode = .dialog(.environmentSwitcher(cursor: cursor))
+        case (.environmentSwitcher(let cursor), .pick):
+            mode = .normal
+            return activate(environment: cursor.index)
+        case (.environmentSwitcher, .digit(let number)) where workspace.environments.indices.contains(number - 1):
+            mode = .normal
+            return activate(environment: number - 1)
+        case (.confirm(let id, let request), .confirm):
+            mode = .normal
+            return dispatch(id: id, request: request)
+        default:
+            break
+        }
+        return []
+    }
+
+    // MARK: Actions
+
+    mutating func activate(environment index: Int) -> [Effect] {
+        guard workspace.environments.indices.contains(index) else { return [] }
+        activeEnvironment = index
+        environmentList.cursor.set(index, count: workspace.environments.count)
+        status = StatusLine(
+            text: "environment: \(environment.name)\(environment.isProtected ? " (protected)" : "")", isError: false)
+        return [.saveSession]
+    }
+
+    mutating func cycleLanguage() -> [Effect] {
+        guard !workspace.languages.isEmpty else {
+            status = StatusLine(text: "this workspace lists no languages", isError: false)
+            return []
+        }
+        languageIndex = ((languageIndex ?? -1) + 1) % workspace.languages.count
+        status = StatusLine(text: "language: \(language ?? "")", isError: false)
+        return [.saveSession]
+    }
+
+    mutating func openEditor() -> [Effect] {
+        guard let (route, form) = openForm else {
+            status = StatusLine(text: "open a route first (Enter on a route)", isError: true)
+            return []
+        }
+        guard form.fields.contains(where: { $0.section == .body }) || route.body != nil else {
+            status = StatusLine(text: "\(route.name) has no body to edit", isError: true)
+            return []
+        }
+        return [.openEditor(text: form.bodyText)]
+    }
+
+    mutating func finishEditing(_ result: Result<String, EditorError>) -> [Effect] {
+        switch result {
+        case .failure(let error):
+            status = StatusLine(text: error.message, isError: true)
+            return []
+        case .success(let text):
+            guard openRoute != nil else { return [] }
+            do {
+                try requestPane.replaceBody(with: text)
+            } catch {
+                status = StatusLine(text: error.description, isError: true)
+                return []
+            }
+            status = StatusLine(text: "body updated from the editor", isError: false)
+            return [.saveSession]
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// What a key does. The keymap turns keys into actions; `update` performs them, so a key is
+/// bound in exactly one place (`Keymap.standard`).
+public enum Action: Sendable, Equatable, Hashable {
+    /// Save and leave, from anywhere (Ctrl-C).
+    case quitNow
+    /// Save and leave (q, outside the form).
+    case quit
+    case nextPane, previousPane
+    /// Open the key list.
+    case help
+    /// Cancel requests in flight, else go back to Routes.
+    case back
+    case switchEnvironment, cycleLanguage, filterRoutes
+    /// Edit the open route's body in `$EDITOR`.
+    case editBody
+
+    // Moving in lists, the form and the response.
+    case down, up, pageDown, pageUp, top, bottom
+    /// Enter in a list: make active / open.
+    case pick
+    /// Enter in the Request pane.
+    case send
+
+    // The form's field editing.
+    case left, right, lineStart, lineEnd, deleteBackward, deleteForward, clear, addHeader, removeHeader
+
+    // The Response pane.
+    case toggleHeaders, toggleWholeBody, search, nextMatch, previousMatch, typePath
+    case foldHere, cycleFoldDepth
+    /// A digit: fold depth in the Response pane, an environment number in the switcher.
+    case digit(Int)
+    case copyValue, copyPath
+
+    // Text entries and dialogs.
+    /// Enter in a text entry: keep what was typed.
+    case accept
+    /// Esc in a text entry or a dialog.
+    case cancel
+    /// `y` in the protected-environment dialog.
+    case confirm
+}

@@ -1,0 +1,167 @@
+/// Every key of the screen in one table: `update` looks actions up here, the `?` dialog and
+/// the status bar hints are drawn from it, and a test holds the README's key table to it.
+public struct Keymap: Sendable {
+    /// The rows, in the order they are documented.
+    public let rows: [KeymapRow]
+    private let table: [KeyScope: [Key: Action]]
+
+    /// A keymap of `rows`. When a key is bound twice in one scope the first binding wins.
+    public init(rows: [KeymapRow]) {
+        self.rows = rows
+        var table: [KeyScope: [Key: Action]] = [:]
+        for binding in rows.flatMap(\.bindings) where table[binding.scope]?[binding.key] == nil {
+            table[binding.scope, default: [:]][binding.key] = binding.action
+        }
+        self.table = table
+    }
+
+    /// The action `key` has in the first of `scopes` that binds it.
+    public func action(for key: Key, in scopes: [KeyScope]) -> Action? {
+        for scope in scopes {
+            if let action = table[scope]?[key] { return action }
+        }
+        return nil
+    }
+
+    /// The status bar hints for `scopes`: those of the most specific scope first, then table
+    /// order. A hint is left out when a more specific scope gives its key another action.
+    public func hints(in scopes: [KeyScope]) -> [String] {
+        var found: [(rank: Int, order: Int, text: String)] = []
+        for (order, row) in rows.enumerated() {
+            for (rank, scope) in scopes.enumerated() {
+                guard let text = row.hints[scope] else { continue }
+                let live = row.bindings.contains { $0.scope == scope && action(for: $0.key, in: scopes) == $0.action }
+                if live { found.append((rank, order, text)) }
+                break
+            }
+        }
+        return found.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.text)
+    }
+
+    /// The keys of the screen.
+    public static let standard = Keymap(rows: panes + form + response + entries + dialogs + help)
+
+    private static func bind(_ keys: [Key], _ scope: KeyScope, _ action: Action) -> [KeyBinding] {
+        keys.map { KeyBinding($0, scope, action) }
+    }
+
+    private static let moves: [(keys: [Key], action: Action)] = [
+        ([.down, .char("j")], .down), ([.up, .char("k")], .up), ([.home, .char("g")], .top),
+        ([.end, .char("G")], .bottom), ([.pageDown], .pageDown), ([.pageUp], .pageUp),
+    ]
+
+    private static let panes: [KeymapRow] = [
+        KeymapRow(
+            "Tab / Shift-Tab", "panes", "next / previous pane (Environments → Routes → Request → Response)",
+            hints: [.panes: "Tab pane"], bind([.tab], .panes, .nextPane) + bind([.backTab], .panes, .previousPane)),
+        KeymapRow(
+            "↓ j / ↑ k, g G, PgDn PgUp", "lists", "move",
+            moves.flatMap { bind($0.keys, .lists, $0.action) }),
+        KeymapRow(
+            "Enter", "Environments / Routes", "make active / open the route in the form", hints: [.lists: "Enter open"],
+            bind([.enter], .lists, .pick)),
+        KeymapRow(
+            "Enter", "Request", "send (from any field)", hints: [.request: "Enter send"],
+            bind([.enter], .request, .send)),
+        KeymapRow(
+            "Esc", "panes", "cancel requests in flight; else back to Routes", hints: [.panes: "Esc back"],
+            bind([.escape], .panes, .back)),
+        KeymapRow(
+            "e", "outside the form", "environment switcher", hints: [.outsideForm: "e env"],
+            bind([.char("e")], .outsideForm, .switchEnvironment)),
+        KeymapRow(
+            "L", "outside the form", "cycle the language (`Accept-Language`)", hints: [.outsideForm: "L lang"],
+            bind([.char("L")], .outsideForm, .cycleLanguage)),
+        KeymapRow(
+            "/", "outside the form", "filter routes as you type", hints: [.outsideForm: "/ filter"],
+            bind([.char("/")], .outsideForm, .filterRoutes)),
+    ]
+
+    private static let form: [KeymapRow] = [
+        KeymapRow(
+            "↑ ↓", "Request", "previous / next field", hints: [.form: "↑↓ field"],
+            bind([.up], .form, .up) + bind([.down], .form, .down)),
+        KeymapRow(
+            "typing, ← → Home End, Backspace Delete, Ctrl-U", "Request", "edit the focused field",
+            bind([.left], .form, .left) + bind([.right], .form, .right) + bind([.home, .ctrl("a")], .form, .lineStart)
+                + bind([.end], .form, .lineEnd) + bind([.backspace], .form, .deleteBackward)
+                + bind([.delete], .form, .deleteForward) + bind([.ctrl("u")], .form, .clear)),
+        KeymapRow("Space", "Request, boolean field", "toggle", []),
+        KeymapRow(
+            "Ctrl-N / Ctrl-D", "Request", "add / remove a header field", hints: [.form: "Ctrl-N header"],
+            bind([.ctrl("n")], .form, .addHeader) + bind([.ctrl("d")], .form, .removeHeader)),
+        KeymapRow(
+            "Ctrl-E / E", "Request / outside the form", "edit the body as JSON in `$EDITOR`",
+            hints: [.form: "Ctrl-E editor"],
+            bind([.ctrl("e")], .form, .editBody) + bind([.char("E")], .outsideForm, .editBody)),
+    ]
+
+    private static let response: [KeymapRow] = [
+        KeymapRow(
+            "↓ j / ↑ k, g G, PgDn Space / PgUp b", "Response", "move the cursor, scroll",
+            moves.flatMap { bind($0.keys, .response, $0.action) } + bind([.char(" ")], .response, .pageDown)
+                + bind([.char("b")], .response, .pageUp)),
+        KeymapRow(
+            "h / v", "Response", "headers on/off / `json_path` view ↔ whole body", hints: [.response: "h headers"],
+            bind([.char("h")], .response, .toggleHeaders) + bind([.char("v")], .response, .toggleWholeBody)),
+        KeymapRow(
+            "/ then n N", "Response", "search the body (match count in the title), next / previous match",
+            hints: [.response: "/ search"],
+            bind([.char("/")], .response, .search) + bind([.char("n")], .response, .nextMatch)
+                + bind([.char("N")], .response, .previousMatch)),
+        KeymapRow(
+            "p", "Response", "type a `json_path` (`items.5.address`), applied as you type; Esc restores",
+            hints: [.response: "p path"], bind([.char("p")], .response, .typePath)),
+        KeymapRow(
+            "f / F / 1–9, 0", "Response",
+            "fold or unfold at the cursor / cycle fold depth 1, 2, 3, none / fold everything to depth N, 0 unfolds",
+            hints: [.response: "f fold"],
+            bind([.char("f")], .response, .foldHere) + bind([.char("F")], .response, .cycleFoldDepth)
+                + (0...9).map { KeyBinding(.char(Character(String($0))), .response, .digit($0)) }),
+        KeymapRow(
+            "c / C", "Response", "copy the value under the cursor / its `json_path` to the clipboard (OSC 52)",
+            hints: [.response: "c copy"],
+            bind([.char("c")], .response, .copyValue) + bind([.char("C")], .response, .copyPath)),
+    ]
+
+    private static let entries: [KeymapRow] = [
+        KeymapRow(
+            "typing, Backspace, Ctrl-U", "filter, search, json_path", "edit the text (Backspace on empty leaves)",
+            [KeyScope.filter, .search, .path].flatMap {
+                bind([.backspace], $0, .deleteBackward) + bind([.ctrl("u")], $0, .clear)
+            }),
+        KeymapRow(
+            "↑ ↓", "filter", "move in the routes that match",
+            bind([.up], .filter, .up) + bind([.down], .filter, .down)),
+        KeymapRow(
+            "Enter / Esc", "filter, search, json_path",
+            "open the route, find, keep the path / leave (a json_path is restored)",
+            [KeyScope.filter, .search, .path].flatMap {
+                bind([.enter], $0, .accept) + bind([.escape], $0, .cancel)
+            }),
+    ]
+
+    private static let help: [KeymapRow] = [
+        KeymapRow(
+            "? / F1", "outside the form / panes", "this key list", hints: [.outsideForm: "? help", .panes: "F1 help"],
+            bind([.char("?")], .outsideForm, .help) + bind([.function(1)], .panes, .help)),
+        KeymapRow(
+            "q", "outside the form", "quit", hints: [.outsideForm: "q quit"], bind([.char("q")], .outsideForm, .quit)),
+        KeymapRow("Ctrl-C", "anywhere", "quit", bind([.ctrl("c")], .anywhere, .quitNow)),
+    ]
+
+    private static let dialogs: [KeymapRow] = [
+        KeymapRow(
+            "↑ ↓ j k, Esc", "key list", "scroll, close",
+            bind([.down, .char("j")], .help, .down) + bind([.up, .char("k")], .help, .up)
+                + bind([.escape, .char("?"), .char("q"), .enter, .function(1)], .help, .cancel)),
+        KeymapRow(
+            "↑ ↓ j k, Enter, 1–9, Esc", "environment switcher", "move, make active, jump to N, close",
+            bind([.down, .char("j")], .switcher, .down) + bind([.up, .char("k")], .switcher, .up)
+                + bind([.enter], .switcher, .pick) + bind([.escape, .char("q"), .char("e")], .switcher, .cancel)
+                + (1...9).map { KeyBinding(.char(Character(String($0))), .switcher, .digit($0)) }),
+        KeymapRow(
+            "y", "protected confirmation", "send; any other key cancels",
+            bind([.char("y"), .char("Y")], .confirm, .confirm)),
+    ]
+}

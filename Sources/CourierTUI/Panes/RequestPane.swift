@@ -1,0 +1,75 @@
+import CourierCore
+
+/// The Request pane: the route shown, the forms of every route opened so far (typed values
+/// survive switching routes) and the remembered values of routes not opened yet.
+public struct RequestPane: Sendable, Equatable {
+    /// Forms of routes opened so far, by route name.
+    public var forms: [String: RequestForm] = [:]
+    /// Remembered values of routes not opened yet in this run.
+    public var savedFields: [String: [String: String]]
+    /// The route shown, by name.
+    public private(set) var openRoute: String?
+
+    /// A pane with nothing open; `saved` values fill forms as their routes are opened.
+    public init(saved: [String: [String: String]]) { savedFields = saved }
+
+    /// Shows `route`, creating its form from defaults and saved values the first time.
+    public mutating func open(_ route: Route) {
+        if forms[route.name] == nil {
+            forms[route.name] = RequestForm(route: route, saved: savedFields[route.name] ?? [:])
+        }
+        openRoute = route.name
+    }
+
+    /// The open route's form.
+    public var openForm: RequestForm? { openRoute.flatMap { forms[$0] } }
+
+    /// Every form's values, over the remembered ones.
+    public var savedValues: [String: [String: String]] {
+        var fields = savedFields
+        for (name, form) in forms { fields[name] = form.savedValues }
+        return fields
+    }
+
+    /// Edits the open form: moves between fields and inside one, deletes, adds and removes
+    /// headers; Enter sends and Ctrl-E asks for the editor.
+    public mutating func handle(_ action: Action) -> PaneOutcome {
+        guard let name = openRoute, var form = forms[name] else { return .ignored }
+        switch action {
+        case .send: return .send
+        case .editBody: return .editBody
+        case .up: form.moveFocus(-1)
+        case .down: form.moveFocus(1)
+        case .left: form.moveCursor(-1)
+        case .right: form.moveCursor(1)
+        case .lineStart: form.moveCursorToStart(true)
+        case .lineEnd: form.moveCursorToStart(false)
+        case .deleteBackward: form.backspace()
+        case .deleteForward: form.deleteForward()
+        case .clear: form.clearToStart()
+        case .addHeader: form.addHeader()
+        case .removeHeader: form.removeFocusedHeader()
+        default: return .ignored
+        }
+        forms[name] = form
+        return Self.edits.contains(action) ? .edited : .handled
+    }
+
+    /// Actions that change a value (the session is saved after them).
+    private static let edits: Set<Action> = [.deleteBackward, .deleteForward, .clear, .addHeader, .removeHeader]
+
+    /// Types `character` into the focused field (Space toggles a boolean).
+    public mutating func type(_ character: Character) -> PaneOutcome {
+        guard let name = openRoute, var form = forms[name] else { return .ignored }
+        form.insert(character)
+        forms[name] = form
+        return .edited
+    }
+
+    /// Replaces the open form's body with `text` from the editor.
+    public mutating func replaceBody(with text: String) throws(FormError) {
+        guard let name = openRoute, var form = forms[name] else { return }
+        try form.replaceBody(with: text)
+        forms[name] = form
+    }
+}

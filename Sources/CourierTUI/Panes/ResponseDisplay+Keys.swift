@@ -1,0 +1,78 @@
+import CourierCore
+
+/// The Response pane's own keys: moving, headers, whole body, folds, matches and copy.
+extension ResponseDisplay {
+    /// The largest text `c` puts on the clipboard: terminals drop bigger OSC 52 payloads.
+    public static let clipboardLimit = 1 << 20
+
+    /// Applies `action` with `height` body rows on screen.
+    public mutating func handle(_ action: Action, height: Int) -> PaneOutcome {
+        let page = max(1, height - 1)
+        switch action {
+        case .down: moveCursor(by: 1, height: height)
+        case .up: moveCursor(by: -1, height: height)
+        case .pageDown: moveCursor(by: page, height: height)
+        case .pageUp: moveCursor(by: -page, height: height)
+        case .top: moveCursor(by: -lineCount, height: height)
+        case .bottom: moveCursor(by: lineCount, height: height)
+        case .toggleHeaders:
+            showHeaders.toggle()
+            scroll = 0
+            cursor = 0
+        case .toggleWholeBody:
+            showWholeBody.toggle()
+            scroll = 0
+            cursor = 0
+            search = nil
+            resetFolds()
+        case .foldHere: toggleFold()
+        case .cycleFoldDepth:
+            // Fold to depth 1, 2, 3, then unfold everything.
+            let next: Int? =
+                switch foldDepth {
+                case nil: 1
+                case let depth? where depth < 3: depth + 1
+                default: nil
+                }
+            fold(toDepth: next)
+            return .notice(next.map { "folded to depth \($0)" } ?? "unfolded", isError: false)
+        case .digit(let depth):
+            fold(toDepth: depth == 0 ? nil : depth)
+            return .notice(depth == 0 ? "unfolded" : "folded to depth \(depth)", isError: false)
+        case .nextMatch: nextMatch(forward: true, height: height)
+        case .previousMatch: nextMatch(forward: false, height: height)
+        case .copyValue: return copyValue()
+        case .copyPath: return copyPath()
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    /// The `json_path` of the value under the cursor, below the path shown.
+    func copyPath() -> PaneOutcome {
+        let base = showWholeBody ? "" : (jsonPath ?? "")
+        let line = sourceLine(ofPaneLine: cursor)
+        let inner = isJSON ? line.flatMap { JSONLineLocator.path(of: $0, in: unfoldedBody) } : nil
+        let full = [base, inner ?? ""].filter { !$0.isEmpty }.joined(separator: ".")
+        guard !full.isEmpty else { return .notice("the top-level value has no json_path", isError: true) }
+        return .copy(text: full, notice: "copied json path \(full)")
+    }
+
+    /// The value under the cursor (the whole body when it is not JSON), secrets masked.
+    func copyValue() -> PaneOutcome {
+        let document = unfoldedBody
+        let text: String
+        if isJSON, let line = sourceLine(ofPaneLine: cursor), let value = JSONLineLocator.value(at: line, in: document)
+        {
+            text = value
+        } else {
+            text = (0..<document.lineCount).map(document.line).joined(separator: "\n")
+        }
+        guard text.utf8.count <= Self.clipboardLimit else {
+            return .notice(
+                "\(ByteCount.format(text.utf8.count)) is too large for the clipboard; p narrows it", isError: true)
+        }
+        let masked = SecretMask.apply(text, hiding: secretValues)
+        return .copy(text: masked, notice: "copied \(ByteCount.format(masked.utf8.count)) to the clipboard")
+    }
+}

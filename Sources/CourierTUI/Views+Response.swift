@@ -1,0 +1,139 @@
+import CourierCore
+
+/// The Response pane and the status bar.
+extension Views {
+    static func drawResponse(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
+        let style = paneBorder(state, .response)
+        guard let response = state.response else {
+            buffer.box(rect, title: "Response", style: style)
+            buffer.put(
+                "Enter sends the request · Esc cancels it", x: rect.inner.x + 1, y: rect.inner.y, style: Theme.hint,
+                clip: rect.inner)
+            return
+        }
+        buffer.box(rect, style: style)
+        var x = buffer.put(" Response ── ", x: rect.x + 1, y: rect.y, style: style, clip: rect)
+        x = buffer.put(
+            "\(response.status) \(response.reason)", x: x, y: rect.y, style: Theme.status(response.status),
+            clip: rect.inner.expandedVertically)
+        let milliseconds = Int((response.totalTime * 1000).rounded())
+        var details: [String] = []
+        if let search = response.search {
+            details.append(
+                search.lines.isEmpty
+                    ? "/\(search.query) no match" : "/\(search.query) \(search.current + 1)/\(search.lines.count)")
+        }
+        details += [
+            "\(milliseconds) ms", ByteCount.format(response.size),
+            "\(response.routeName) @ \(response.environmentName)",
+        ]
+        if let path = response.jsonPath, !path.isEmpty, response.selection != nil {
+            details.append(response.showWholeBody ? "whole body (v: \(path))" : "\(path) (v: whole body)")
+        }
+        // Whole items only: a title cut mid-word reads as a different value.
+        let fitted = fitting(details, width: rect.x + rect.width - 1 - x - 4)
+        if !fitted.isEmpty { buffer.put(" · " + fitted + " ", x: x, y: rect.y, style: style) }
+
+        let inner = rect.inner
+        let count = response.lineCount
+        let gutter = response.isText ? String(count).count + 3 : 0
+        let query = response.search?.query
+        // Only the rows on screen are decoded, masked and coloured.
+        for row in 0..<inner.height {
+            let index = response.scroll + row
+            guard index < count else { break }
+            let y = inner.y + row
+            let text = response.line(index)
+            let start: Int
+            if response.isHeader(index) || !response.isJSON {
+                var x = inner.x + 1
+                if gutter > 0 && !response.isHeader(index) {
+                    let number = String(index - response.headerRowCount + 1)
+                    x = buffer.put(
+                        String(repeating: " ", count: gutter - 3 - number.count) + number + " │ ", x: x, y: y,
+                        style: Theme.hint, clip: inner)
+                }
+                start = x
+                buffer.put(text, x: x, y: y, style: response.isHeader(index) ? Theme.header : .plain, clip: inner)
+            } else {
+                start = inner.x + 1
+                var column = start
+                for span in JSONLineHighlighter.spans(text) {
+                    column = buffer.put(span.text, x: column, y: y, style: span.style, clip: inner)
+                }
+            }
+            if let query, !query.isEmpty { highlight(query, in: text, x: start, y: y, clip: inner, into: &buffer) }
+            if index == response.cursor && state.focus == .response {
+                buffer.put("▸", x: inner.x, y: y, style: Theme.focusedBorder, clip: inner)
+            }
+        }
+        if count > inner.height {
+            let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "
+            buffer.put(
+                position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1,
+                style: Theme.hint)
+        }
+    }
+
+    /// Redraws every occurrence of `query` in `text` as a highlight, by the search's case rule.
+    static func highlight(_ query: String, in text: String, x: Int, y: Int, clip: Rect, into buffer: inout ScreenBuffer)
+    {
+        let ranges = ResponseDisplay.columns(matching: query, in: text)
+        guard !ranges.isEmpty else { return }
+        let characters = Array(text)
+        for range in ranges {
+            let prefix = CellWidth.of(String(characters[0..<range.lowerBound]))
+            buffer.put(String(characters[range]), x: x + prefix, y: y, style: Theme.match, clip: clip)
+        }
+    }
+
+    static func drawStatusBar(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
+        let environment = state.environment
+        var x = buffer.put(
+            " \(environment.name)\(environment.isProtected ? " ⚠" : "") ", x: 0, y: rect.y,
+            style: environment.isProtected ? Theme.protectedBadge : Theme.badge)
+        if let language = state.language { x = buffer.put(" \(language) ", x: x, y: rect.y, style: Theme.hint) }
+        x = buffer.put(" ", x: x, y: rect.y)
+        if let first = state.inFlight.keys.min(), let sending = state.inFlight[first] {
+            let frame = spinner[state.spinnerFrame % spinner.count]
+            let more = state.inFlight.count > 1 ? " (+\(state.inFlight.count - 1))" : ""
+            var progress = ""
+            if sending.received > 0 {
+                progress = " · ↓ \(ByteCount.format(sending.received))"
+                if sending.elapsed > 0 {
+                    progress += " · \(ByteCount.format(Int(Double(sending.received) / sending.elapsed)))/s"
+                }
+            }
+            let origin = sending.request.origin
+            x = buffer.put(
+                "\(frame) \(sending.request.request.method) \(origin.routeName) → \(origin.environmentName)\(more)\(progress) · Esc cancels  ",
+                x: x, y: rect.y, style: Theme.active)
+        }
+        switch state.mode {
+        case .typingPath(let typed, _):
+            buffer.put(
+                "json path: \(typed)▏  applied as you type · Enter keeps · Esc restores", x: x, y: rect.y,
+                style: Theme.active)
+        case .searchingBody(let query):
+            buffer.put("search: /\(query)▏  Enter finds · Esc cancels", x: x, y: rect.y, style: Theme.active)
+        default:
+            if let status = state.status {
+                buffer.put(status.text, x: x, y: rect.y, style: status.isError ? Theme.error : Theme.notice)
+            } else if state.inFlight.isEmpty {
+                let hints = Keymap.standard.hints(in: state.activeScopes)
+                buffer.put(fitting(hints, width: rect.width - x), x: x, y: rect.y, style: Theme.hint)
+            }
+        }
+    }
+
+    /// As many whole hints as fit in `width` cells, joined by ` · `; a hint is never cut.
+    static func fitting(_ hints: [String], width: Int) -> String {
+        var line = ""
+        for hint in hints {
+            let next = line.isEmpty ? hint : line + " · " + hint
+            guard CellWidth.of(next) <= width else { break }
+            line = next
+        }
+        return line
+    }
+}
