@@ -103,29 +103,36 @@ struct UpdateTests {
 
     @Test("a response is labelled with the route and environment it was sent to, even after switching")
     func lateResponse() throws {
+        // GIVEN users.index sent from development
         var state = Fixtures.state()
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
+        // WHEN Esc is pressed before the answer, THEN the request is cancelled
         state.press(.escape)  // Esc with a request in flight cancels it…
         #expect(state.inFlight.isEmpty)
         state.answer(id, with: Fixtures.response("[]"))
         #expect(state.response == nil)  // …and its late answer is ignored.
 
+        // GIVEN a second request in flight WHEN production becomes active before it is answered
         let second = try #require(state.press(.enter).sent.first?.id)
         state.press(.tab, .tab, .down, .enter)  // switch to production meanwhile
         #expect(state.environment.name == "production")
+        // THEN the response still names development, where it was sent
         state.answer(second, with: Fixtures.response("[1]"))
         #expect(state.response?.environmentName == "development" && state.response?.routeName == "users.index")
     }
 
     @Test("an older response never replaces a newer one")
     func ordering() throws {
+        // GIVEN two requests in flight
         var state = Fixtures.state()
         state.press(.enter)
         let first = try #require(state.press(.enter).sent.first?.id)
         let second = try #require(state.press(.enter).sent.first?.id)
+        // WHEN the newer is answered first
         state.answer(second, with: Fixtures.response("[2]"))
         state.answer(first, with: Fixtures.response("[1]"))
+        // THEN the older answer does not replace it
         #expect(state.response?.requestID == second)
         #expect(state.inFlight.isEmpty)
     }
@@ -177,12 +184,15 @@ struct UpdateTests {
 
     @Test("e opens the environment switcher; switching keeps typed values and re-resolves the URL")
     func switcher() throws {
+        // GIVEN a value typed into users.show on development
         var state = Fixtures.state()
         state.press(.down, .enter, .ctrl("u"))
         state.type("7")
+        // WHEN the switcher is opened and production picked
         state.press(.escape, .char("e"))
         #expect(state.modal == .environmentSwitcher(cursor: ListCursor(0)))
         let effects = state.press(.char("j"), .enter)
+        // THEN production is active, remembered, and the typed value resolves against it
         #expect(state.modal == nil && state.environment.name == "production")
         #expect(effects.contains(.saveSession))
         #expect(state.session.environment == "production")
@@ -206,17 +216,21 @@ struct UpdateTests {
 
     @Test("a mutating request to a protected environment asks; only y sends")
     func protectedConfirmation() throws {
+        // GIVEN production (protected) is active and users.create open
         var state = Fixtures.state(session: SessionState(environment: "production"))
         state.press(.down, .down, .enter)
+        // WHEN Enter is pressed THEN nothing is sent; a dialog asks
         #expect(state.press(.enter).isEmpty)
         guard case .confirm(_, let request)? = state.modal else {
             Issue.record("expected the confirmation dialog")
             return
         }
         #expect(request.request.method == .post && request.origin.environmentName == "production")
+        // WHEN any key but y answers THEN nothing is sent
         state.press(.char("n"))
         #expect(state.modal == nil && state.inFlight.isEmpty)
         #expect(state.status?.text == "not sent: POST to production cancelled")
+        // WHEN y answers THEN the request goes out
         state.press(.enter)
         let effects = state.press(.char("y"))
         #expect(effects.sent.first?.request.url == "https://prod.test/users")
@@ -252,6 +266,7 @@ struct UpdateTests {
         #expect(request.headers.value(for: "X-Trace") == "Madrid")
         state.press(.ctrl("d"))
         #expect(state.openForm?.form.fields.contains { $0.section == .header } == false)
+        // WHEN a malformed header is added THEN sending is refused with the reason
         state.press(.ctrl("n"))
         state.type("no colon")
         #expect(state.press(.enter).sent.isEmpty)
@@ -260,12 +275,15 @@ struct UpdateTests {
 
     @Test("/ filters routes as you type; Enter opens the match")
     func filter() {
+        // GIVEN the Routes pane WHEN / and part of a name are typed
         var state = Fixtures.state()
         state.press(.char("/"))
         state.type("creat")
         #expect(state.routeList.filtered.map(\.name) == ["users.create"])
+        // WHEN Enter is pressed THEN the match opens and the filter closes
         state.press(.enter)
         #expect(state.openRoute == "users.create" && state.focus == .request && state.mode == .normal)
+        // WHEN the filter is cleared THEN every route is back
         state.press(.escape, .char("/"), .ctrl("u"), .escape)
         #expect(state.routeList.filtered.count == 3)
     }
@@ -371,11 +389,13 @@ struct UpdateTests {
 
     @Test("/ in the Response pane searches the body; n and N cycle through matches with a count")
     func search() throws {
+        // GIVEN a response of 50 cities, 5 of them Madrid
         var state = Fixtures.state(width: 100, height: 16)
         state.press(.enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         let items = (0..<50).map { "{\"city\":\"\($0 % 10 == 0 ? "Madrid" : "Paris")\"}" }.joined(separator: ",")
         state.answer(id, with: Fixtures.response("[" + items + "]"))
+        // WHEN / MADRID Enter is typed in the Response pane THEN 5 lines match, case folded
         state.press(.tab, .char("/"))
         #expect(state.mode == .searchingBody(query: ""))
         state.type("MADRID")
@@ -386,6 +406,7 @@ struct UpdateTests {
         #expect(state.response?.line(search.lines[0]).contains("Madrid") == true)
         let title = Views.render(state).trimmedLines.first { $0.contains("Response ──") } ?? ""
         #expect(title.contains("/MADRID 1/5"))
+        // WHEN n twice, then N three times THEN the current match moves and wraps, kept on screen
         state.press(.char("n"), .char("n"))
         #expect(state.response?.search?.current == 2)
         let line = try #require(state.response?.search?.lines[2])
@@ -393,6 +414,7 @@ struct UpdateTests {
             (state.response?.scroll ?? -1) <= line && line < (state.response?.scroll ?? 0) + state.responseBodyHeight)
         state.press(.char("N"), .char("N"), .char("N"))
         #expect(state.response?.search?.current == 4)
+        // WHEN a search finds nothing THEN the status bar says so
         state.press(.char("/"))
         state.type("Berlin")
         state.press(.enter)
@@ -428,12 +450,14 @@ struct UpdateTests {
 
     @Test("p filters the response by a json_path as you type; Esc restores the route's path")
     func pathFilter() throws {
+        // GIVEN users.show answered, its route json_path address.city shown
         var state = Fixtures.state(width: 100, height: 20)
         state.press(.down, .enter)
         let id = try #require(state.press(.enter).sent.first?.id)
         let body = "{\"address\": {\"city\": \"Madrid\", \"zip\": \"28014\"}, \"items\": [{\"n\": 1}, {\"n\": 2}]}"
         state.answer(id, with: Fixtures.response(body))
         #expect(state.response?.allLines == ["\"Madrid\""])
+        // WHEN p is pressed, the path cleared and a new one typed THEN each change applies at once
         state.press(.tab, .char("p"), .ctrl("u"))
         #expect(state.response?.allLines.first == "{")
         state.type("items.1")
@@ -444,9 +468,11 @@ struct UpdateTests {
                 "(json path 'items.19' not found: 'items' is an array of 2 elements; v shows the whole body)"
             ])
         #expect(Views.render(state).trimmedLines.last?.contains("json path: items.19") == true)
+        // WHEN Esc THEN the route's path is restored
         state.press(.escape)
         #expect(state.mode == .normal)
         #expect(state.response?.allLines == ["\"Madrid\""])
+        // WHEN a path is typed and Enter pressed THEN it stays
         state.press(.char("p"), .ctrl("u"))
         state.type("address.zip")
         state.press(.enter)
