@@ -102,8 +102,9 @@ struct TUITests {
         }
     }
 
-    @Test("--demo runs the sample API in-process: the first route answers without any other server")
-    func demoMode() async throws {
+    /// Runs `body` against `courier --demo` (its own sample API, a fresh state directory) once
+    /// the server line is on screen.
+    private func withDemo(_ body: (TmuxSession) async throws -> Void) async throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let tmux = try TmuxSession(
@@ -111,30 +112,32 @@ struct TUITests {
                 + "\(CourierBinary.url.path) --demo")
         defer { tmux.kill() }
         try await tmux.waitFor("sample API on http://127.0.0.1:")
-        try tmux.send("Enter", "Enter")
-        try await tmux.waitFor("users.index @ development")
-        try await tmux.waitFor("\"name\": \"Pablo\"")
-        try await tmux.quit()
+        try await body(tmux)
+    }
+
+    @Test("--demo runs the sample API in-process: the first route answers without any other server")
+    func demoMode() async throws {
+        try await withDemo { tmux in
+            try tmux.send("Enter", "Enter")
+            try await tmux.waitFor("users.index @ development")
+            try await tmux.waitFor("\"name\": \"Pablo\"")
+            try await tmux.quit()
+        }
     }
 
     @Test("c copies the value under the cursor through the terminal's OSC 52: tmux's paste buffer gets it")
     func clipboard() async throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
-        let tmux = try TmuxSession(
-            command: "cd \(CourierBinary.packageRoot.path) && env XDG_STATE_HOME=\(state.path) "
-                + "\(CourierBinary.url.path) --demo")
-        defer { tmux.kill() }
-        // tmux takes OSC 52 from applications only with set-clipboard on.
-        try tmux.tmux(["set-option", "-s", "set-clipboard", "on"])
-        try await tmux.waitFor("sample API on http://127.0.0.1:")
-        try tmux.send("Enter", "Enter")
-        try await tmux.waitFor("users.index @ development")
-        try tmux.send("Tab", "c")
-        try await tmux.waitFor("to the clipboard")
-        let buffer = try tmux.tmux(["show-buffer"]).output
-        #expect(buffer.hasPrefix("[") && buffer.contains("\"name\": \"Pablo\""))
-        try await tmux.quit()
+        try await withDemo { tmux in
+            // tmux takes OSC 52 from applications only with set-clipboard on.
+            try tmux.tmux(["set-option", "-s", "set-clipboard", "on"])
+            try tmux.send("Enter", "Enter")
+            try await tmux.waitFor("users.index @ development")
+            try tmux.send("Tab", "c")
+            try await tmux.waitFor("to the clipboard")
+            let buffer = try tmux.tmux(["show-buffer"]).output
+            #expect(buffer.hasPrefix("[") && buffer.contains("\"name\": \"Pablo\""))
+            try await tmux.quit()
+        }
     }
 
     @Test("Ctrl-E opens $EDITOR on the body and the edited JSON comes back into the form and is sent")
