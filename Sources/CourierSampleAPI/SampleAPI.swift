@@ -1,4 +1,3 @@
-import HTTPTypes
 import Hummingbird
 import Logging
 
@@ -19,29 +18,11 @@ public enum SampleAPI {
         host: String = "127.0.0.1", port: Int, handleSignals: Bool,
         onStart: @escaping @Sendable (Int) async -> Void
     ) async throws {
-        let router = SampleRouter(store: SampleStore())
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let body = try await request.body.collect(upTo: 64 << 20)
-            let sample = SampleRequest(
-                method: request.method.rawValue,
-                path: request.uri.path,
-                query: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
-                headers: request.headers.map { ($0.name.rawName, $0.value) },
-                body: Array(body.readableBytesView)
-            )
-            let reply = await router.respond(sample)
-            var fields = HTTPFields()
-            for header in reply.headers {
-                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-            }
-            return Response(
-                status: .init(code: reply.status), headers: fields,
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
-        }
+        let router = SampleRouter(store: SampleStore()).router()
         var logger = Logger(label: "courier.sample-api")
         logger.logLevel = .critical
         let app = Application(
-            responder: responder,
+            router: router,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "courier-sample"),
             onServerRunning: { channel in await onStart(channel.localAddress?.port ?? port) },
             logger: logger

@@ -1,6 +1,40 @@
+import CourierCore
+import HTTPTypes
+import Hummingbird
+
 /// A reply from the sample API.
 struct SampleReply: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: [UInt8]
+
+    /// The reply as Hummingbird sends it.
+    var response: Response {
+        var fields = HTTPFields()
+        for header in headers {
+            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        }
+        return Response(
+            status: .init(code: status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension SampleReply {
+    /// `value` as `application/json`.
+    static func json(_ value: JSONValue, status: Int = 200) -> SampleReply {
+        SampleReply(status: status, headers: [("Content-Type", "application/json")], body: Array(value.serialized.utf8))
+    }
+
+    /// `{"error": message}` with `status`.
+    static func error(_ status: Int, _ message: String) -> SampleReply {
+        json(.fields(["error": .string(message)]), status: status)
+    }
+
+    /// 404 for a record that does not exist.
+    static func missing(_ kind: String, _ id: String) -> SampleReply {
+        error(404, "no \(kind) with id \(id)")
+    }
+
+    /// 204 with no body.
+    static let noContent = SampleReply(status: 204, headers: [], body: [])
 }

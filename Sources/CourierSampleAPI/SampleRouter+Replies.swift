@@ -5,7 +5,8 @@ import Foundation
 extension SampleRouter {
     func authorize(_ request: SampleRequest, _ deployment: SampleDeployment) -> SampleReply? {
         guard request.header("Authorization") == "Bearer \(deployment.token)" else {
-            var reply = error(401, "writes need 'Authorization: Bearer <token>' for the \(deployment.name) deployment")
+            var reply = SampleReply.error(
+                401, "writes need 'Authorization: Bearer <token>' for the \(deployment.name) deployment")
             reply.headers.append(("WWW-Authenticate", "Bearer"))
             return reply
         }
@@ -20,7 +21,7 @@ extension SampleRouter {
         return fields
     }
 
-    var badBody: SampleReply { error(400, "the body must be a JSON object") }
+    var badBody: SampleReply { .error(400, "the body must be a JSON object") }
 
     func requiredString(_ fields: [String: JSONValue], _ key: String, _ errors: inout [String: [String]])
         -> String
@@ -46,32 +47,12 @@ extension SampleRouter {
 
     /// 422 with Rails-style errors: `{"errors": {"name": ["can't be blank"]}}`.
     func invalid(_ errors: [String: [String]]) -> SampleReply {
-        json(
+        .json(
             .fields([
                 "errors": .object(
                     errors.keys.sorted().map { key in
                         JSONMember(key, .array((errors[key] ?? []).map(JSONValue.string)))
                     })
             ]), status: 422)
-    }
-
-    func json(_ value: JSONValue, status: Int = 200) -> SampleReply {
-        SampleReply(status: status, headers: [("Content-Type", "application/json")], body: Array(value.serialized.utf8))
-    }
-
-    func error(_ status: Int, _ message: String) -> SampleReply {
-        json(.fields(["error": .string(message)]), status: status)
-    }
-
-    func missing(_ kind: String, _ id: String) -> SampleReply {
-        error(404, "no \(kind) with id \(id)")
-    }
-
-    func notFound(_ request: SampleRequest) -> SampleReply {
-        error(404, "no route for \(request.method) \(request.path)")
-    }
-
-    func methodNotAllowed(_ request: SampleRequest) -> SampleReply {
-        error(405, "\(request.method) is not allowed on \(request.path)")
     }
 }

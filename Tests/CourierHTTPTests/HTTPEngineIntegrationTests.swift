@@ -8,21 +8,6 @@ import Testing
 /// The shared client against the real sample API on an ephemeral loopback port.
 @Suite("HTTP engine against the sample API")
 struct HTTPEngineIntegrationTests {
-    /// Runs `body` with a fresh server and client, and always shuts both down.
-    private func withServer(_ body: (SampleServer, HTTPEngine) async throws -> Void) async throws {
-        let server = try await SampleServer.start()
-        let client = HTTPEngine()
-        do {
-            try await body(server, client)
-        } catch {
-            await client.shutdown()
-            await server.stop()
-            throw error
-        }
-        await client.shutdown()
-        await server.stop()
-    }
-
     private func get(_ url: String, _ configure: (inout PreparedRequest) -> Void = { _ in }) -> PreparedRequest {
         var request = PreparedRequest(request: HTTPRequest(method: .get, url: url), options: SendOptions(timeout: 5))
         configure(&request)
