@@ -7,6 +7,10 @@ struct SampleDeployment: Sendable {
     var name: String
     /// Bearer token that writes must carry.
     var token: String
+    /// The password `POST login` accepts.
+    var password: String
+    /// The plan `GET account` shows.
+    var plan: String
     var users: [SampleUser]
     var posts: [SamplePost]
     var comments: [SampleComment]
@@ -14,7 +18,7 @@ struct SampleDeployment: Sendable {
     var headlines: [SampleHeadline]
 
     static let development = SampleDeployment(
-        prefix: "/dev/v1", name: "development", token: "dev-token",
+        prefix: "/dev/v1", name: "development", token: "dev-token", password: "dev-password", plan: "team",
         users: [
             SampleUser(
                 id: 1, name: "Ada", surname: "Lovelace", email: "ada@dev.example",
@@ -45,7 +49,7 @@ struct SampleDeployment: Sendable {
     )
 
     static let production = SampleDeployment(
-        prefix: "/prod/v1", name: "production", token: "prod-token",
+        prefix: "/prod/v1", name: "production", token: "prod-token", password: "prod-password", plan: "enterprise",
         users: [
             SampleUser(
                 id: 1, name: "Grace", surname: "Hopper", email: "grace@example.com",

@@ -37,6 +37,12 @@ struct SampleRequest: Sendable {
         query.first { $0.name == name }?.value
     }
 
+    /// The token of `Authorization: Bearer …` (`""` without one).
+    var bearerToken: String {
+        let header = self.header("Authorization") ?? ""
+        return header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : ""
+    }
+
     /// The route parameter `name` (`""` when the route has none by that name).
     func parameter(_ name: String) -> String {
         parameters[name] ?? ""

@@ -1,14 +1,15 @@
 import CourierCore
 import Foundation
 
-/// `messages`, `headlines` (negotiated by `?lang=` or `Accept-Language`) and `me`.
+/// `messages`, `headlines` (negotiated by `?lang=` or `Accept-Language`), `me`, `login` and
+/// `account`.
 extension SampleRouter {
     func listMessages(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
         .json(.array(deployment.messages.map(\.json)))
     }
 
     func createMessage(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        if let denied = authorize(request, deployment) { return denied }
+        if let denied = await authorize(request, deployment) { return denied }
         guard let fields = parseObject(request.body) else { return badBody }
         var errors: [String: [String]] = [:]
         let text = requiredString(fields, "text", &errors)
@@ -51,5 +52,36 @@ extension SampleRouter {
             return .missing("user", "42")
         }
         return .json(.fields(["response": .fields(["deployment": .string(deployment.name), "user": user.json])]))
+    }
+
+    /// `POST login` with `{"user", "password"}`: the deployment's password gives a session
+    /// token, which `account` requires and writes accept (how the QA runs' captures are shown).
+    func login(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
+        guard let fields = parseObject(request.body) else { return badBody }
+        var errors: [String: [String]] = [:]
+        let user = requiredString(fields, "user", &errors)
+        let password = requiredString(fields, "password", &errors)
+        guard errors.isEmpty else { return invalid(errors) }
+        guard password == deployment.password else { return .error(401, "wrong user or password") }
+        let token = await store.openSession(deployment.prefix, name: deployment.name)
+        return .json(
+            .fields([
+                "access_token": .string(token), "token_type": .string("Bearer"), "expires_in": .int(3600),
+                "user": .string(user),
+            ]))
+    }
+
+    /// `GET account`: needs a session token from `login` (the deployment token is not enough).
+    func account(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
+        guard await store.isSession(request.bearerToken, of: deployment.prefix) else {
+            var reply = SampleReply.error(401, "account needs a session token from POST \(deployment.prefix)/login")
+            reply.headers.append(("WWW-Authenticate", "Bearer"))
+            return reply
+        }
+        guard let user = deployment.users.first(where: { $0.id == 42 }) ?? deployment.users.first else {
+            return .missing("user", "42")
+        }
+        return .json(
+            .fields(["user": user.json, "plan": .string(deployment.plan), "deployment": .string(deployment.name)]))
     }
 }

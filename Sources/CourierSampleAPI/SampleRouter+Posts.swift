@@ -14,7 +14,7 @@ extension SampleRouter {
 
     /// `POST posts` creates (a title is required); `PUT`/`PATCH posts/:id` change the fields given.
     func savePost(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        if let denied = authorize(request, deployment) { return denied }
+        if let denied = await authorize(request, deployment) { return denied }
         guard let fields = parseObject(request.body) else { return badBody }
         var errors: [String: [String]] = [:]
         let id = request.parameters["id"]
@@ -38,7 +38,7 @@ extension SampleRouter {
     }
 
     func deletePost(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        if let denied = authorize(request, deployment) { return denied }
+        if let denied = await authorize(request, deployment) { return denied }
         let id = request.parameter("id")
         let removed = await store.update(deployment.prefix) { deployment -> Bool in
             let before = deployment.posts.count
@@ -65,7 +65,7 @@ extension SampleRouter {
 
     func createComment(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
         guard let post = post(request, deployment) else { return .missing("post", request.parameter("id")) }
-        if let denied = authorize(request, deployment) { return denied }
+        if let denied = await authorize(request, deployment) { return denied }
         guard let fields = parseObject(request.body) else { return badBody }
         var errors: [String: [String]] = [:]
         let text = requiredString(fields, "text", &errors)

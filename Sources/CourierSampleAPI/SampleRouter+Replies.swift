@@ -3,8 +3,11 @@ import Foundation
 
 /// Authorization, body parsing and the reply shapes every endpoint shares.
 extension SampleRouter {
-    func authorize(_ request: SampleRequest, _ deployment: SampleDeployment) -> SampleReply? {
-        guard request.header("Authorization") == "Bearer \(deployment.token)" else {
+    /// Writes carry the deployment's token or a session token from `POST login`.
+    func authorize(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply? {
+        let token = request.bearerToken
+        let isSession = await store.isSession(token, of: deployment.prefix)
+        guard token == deployment.token || isSession else {
             var reply = SampleReply.error(
                 401, "writes need 'Authorization: Bearer <token>' for the \(deployment.name) deployment")
             reply.headers.append(("WWW-Authenticate", "Bearer"))

@@ -15,7 +15,7 @@ extension SampleRouter {
     }
 
     func createUser(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        if let denied = authorize(request, deployment) { return denied }
+        if let denied = await authorize(request, deployment) { return denied }
         guard let fields = parseObject(request.body) else { return badBody }
         var errors: [String: [String]] = [:]
         let name = requiredString(fields, "name", &errors)
@@ -41,7 +41,7 @@ extension SampleRouter {
 
     /// `PUT` and `PATCH`: both change only the fields the body names.
     func updateUser(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        if let denied = authorize(request, deployment) { return denied }
+        if let denied = await authorize(request, deployment) { return denied }
         guard let fields = parseObject(request.body) else { return badBody }
         var errors: [String: [String]] = [:]
         let name = optionalString(fields, "name", &errors)
@@ -64,7 +64,7 @@ extension SampleRouter {
     }
 
     func deleteUser(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        if let denied = authorize(request, deployment) { return denied }
+        if let denied = await authorize(request, deployment) { return denied }
         let id = request.parameter("id")
         let removed = await store.update(deployment.prefix) { deployment -> Bool in
             let before = deployment.users.count

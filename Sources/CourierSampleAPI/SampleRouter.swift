@@ -34,6 +34,8 @@ struct SampleRouter: Sendable {
             ("messages", [(.get, listMessages), (.post, createMessage)]),
             ("headlines", [(.get, headlines)]),
             ("me", [(.get, me)]),
+            ("login", [(.post, login)]),
+            ("account", [(.get, account)]),
             ("echo", echo),
             ("echo/**", echo),
             ("status/:code", any(status)),

@@ -5,6 +5,8 @@ actor SampleStore {
     /// `METHOD /path?query` of every request received, oldest first (capped).
     private(set) var log: [String] = []
     private var flakyCounts: [String: Int] = [:]
+    /// Session tokens handed out by `POST login`, by deployment prefix.
+    private var sessions: [String: Set<String>] = [:]
     private static let logLimit = 10_000
 
     init() {
@@ -33,5 +35,17 @@ actor SampleStore {
     func hitFlaky(_ key: String) -> Int {
         flakyCounts[key, default: 0] += 1
         return flakyCounts[key, default: 0]
+    }
+
+    /// A new session token for a deployment.
+    func openSession(_ prefix: String, name: String) -> String {
+        let token = "\(name)-session-\(sessions[prefix, default: []].count + 1)"
+        sessions[prefix, default: []].insert(token)
+        return token
+    }
+
+    /// Whether `token` is a session of the deployment at `prefix`.
+    func isSession(_ token: String, of prefix: String) -> Bool {
+        sessions[prefix]?.contains(token) ?? false
     }
 }

@@ -126,6 +126,26 @@ struct WorkspaceLoaderTests {
                 "{\"environments\": {\"a\": {\"base_url\": \"x\"}, \"a\": {\"base_url\": \"y\"}}}",
                 "environments.json: environments.a: appears twice"
             ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/\", \"checks\": [\"status == 200\", \"status equals 200\"]}]}",
+                "environments.json: routes[0].checks[1]: column 8: unknown predicate 'equals'; did you mean '=='?"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/\", \"checks\": \"status == 200\"}]}",
+                "environments.json: routes[0].checks: expected an array of strings, found a string"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/\", \"capture\": {\"token\": \"jsn access_token\"}}]}",
+                "environments.json: routes[0].capture.token: column 1: unknown query 'jsn'; did you mean 'json'?"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"users.show\", \"path\": \"/\"}], \"runs\": {\"smoke\": [\"users.show\", \"users.shw\"]}}",
+                "environments.json: runs.smoke[1]: no route is named 'users.shw'; did you mean 'users.show'?"
+            ),
+            (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"users.show\", \"path\": \"/\"}], \"runs\": {\"smoke\": [\"posts.*\"]}}",
+                "environments.json: runs.smoke[0]: 'posts.*' matches no route"
+            ),
         ])
     func errors(text: String, message: String) {
         #expect(failure(text) == message)

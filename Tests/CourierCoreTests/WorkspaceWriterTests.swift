@@ -25,13 +25,13 @@ struct WorkspaceWriterTests {
         let text = try String(contentsOf: root.appendingPathComponent("environments.json"), encoding: .utf8)
         let (first, written, second) = try roundTrip(text)
         #expect(second == first)
-        #expect(first.resources.count == 2 && first.routes.count == 28)
+        #expect(first.resources.count == 2 && first.routes.count == 30)
         // The expanded routes are not repeated as routes: the resource stays the one place to edit.
         guard case .array(let routes)? = try JSONValue.parse(written)["routes"] else {
             Issue.record("the written workspace has no routes array")
             return
         }
-        #expect(routes.count == 20 && !routes.contains { $0["name"] == .string("posts.index") })
+        #expect(routes.count == 22 && !routes.contains { $0["name"] == .string("posts.index") })
     }
 
     @Test("the seed T21Environment format is written in the native format and loads to the same value")
@@ -61,11 +61,15 @@ struct WorkspaceWriterTests {
                "dev": {"base_url": "http://dev"}},
              "routes": [
                {"name": "search", "method": "GET", "path": "/search", "query": {"tag": ["a", "b"], "q": "{{q}}"},
-                "headers": {"X-Trace": "1"}, "json_path": "items.0", "description": "find"},
+                "headers": {"X-Trace": "1"}, "json_path": "items.0", "description": "find",
+                "capture": {"first": "json items.0.id", "n": "json items count"},
+                "checks": ["status == 200", "json items count >= 1", "header X-A not contains \\"{{q}}\\""]},
+               {"name": "ping", "path": "/ping", "checks": []},
                {"name": "create", "method": "post", "path": "/things/{id}", "params": {"id": "7"},
                 "body": {"z": 1.50, "a": [true, null, {"k": "v"}]}}],
              "resources": [{"name": "posts", "path": "/posts/", "actions": ["show", "index"], "params": {"id": "1"},
-                            "json_path": "title", "description": "blog posts"}]}
+                            "json_path": "title", "description": "blog posts"}],
+             "runs": {"smoke": ["search", "posts.*"], "all": ["*"]}}
             """)
         #expect(second == first)
         #expect(written.contains("\"timeout\": 10,") && written.contains("\"retry_delay\": 0.25"))
@@ -73,6 +77,12 @@ struct WorkspaceWriterTests {
         #expect(first.routes.first?.query == [QueryItem("tag", "a"), QueryItem("tag", "b"), QueryItem("q", "{{q}}")])
         #expect(first.environments.first?.summary == "the real one")
         #expect(first.routes.last?.summary == "blog posts")  // a resource's description reaches its routes
+        #expect(first.routes.map { $0.checks?.count } == [3, 0, nil, nil, nil])
+        #expect(first.routes.first?.captures.map(\.name) == ["first", "n"])
+        #expect(
+            first.runs == [
+                NamedRun(name: "smoke", patterns: ["search", "posts.*"]), NamedRun(name: "all", patterns: ["*"]),
+            ])
     }
 
     @Test("a route added to a loaded workspace is written after the file's routes")

@@ -55,6 +55,15 @@ struct SampleAPITests {
         Case(
             method: .get, path: "/dev/v1/headlines", headers: [HeaderField("Accept-Language", "ca-ES,ca;q=0.9")],
             status: 200, expect: ["language": "\"ca\"", "header:Content-Language": "ca"]),
+        Case(
+            method: .post, path: "/dev/v1/login", body: "{\"user\":\"qa\",\"password\":\"dev-password\"}", status: 200,
+            expect: ["access_token": "\"development-session-1\"", "token_type": "\"Bearer\""]),
+        Case(
+            method: .post, path: "/prod/v1/login", body: "{\"user\":\"qa\",\"password\":\"dev-password\"}", status: 401,
+            expect: ["error": "\"wrong user or password\""]),
+        Case(
+            method: .get, path: "/dev/v1/account", headers: dev, status: 401,
+            expect: ["header:WWW-Authenticate": "Bearer"]),
         Case(method: .get, path: "/prod/v1/me", status: 200, expect: ["response.user.name": "\"Alan\""]),
         Case(
             method: .put, path: "/dev/v1/echo/a/b?x=1", body: "plain", status: 200,

@@ -19,18 +19,23 @@ public struct RequestBuilder: Sendable {
         self.processEnvironment = processEnvironment
     }
 
-    /// The template scopes in force for `environment` with `input`'s variables on top.
-    public func context(environment: Environment, input: RequestInput) -> TemplateContext {
-        TemplateContext(
+    /// The template scopes in force for `environment` with `input`'s variables on top, and
+    /// values captured from earlier responses between them.
+    public func context(environment: Environment, input: RequestInput, captured: [String: String] = [:])
+        -> TemplateContext
+    {
+        var context = TemplateContext(
             overrides: input.variables, environment: environment.variables,
             workspace: workspace.variables, processEnvironment: processEnvironment)
+        context.captured = captured
+        return context
     }
 
     /// Builds the request with its send options and origin, or throws the first problem found.
-    public func build(route: Route, environment: Environment, input: RequestInput = RequestInput()) throws(RequestError)
-        -> PreparedRequest
-    {
-        let context = context(environment: environment, input: input)
+    public func build(
+        route: Route, environment: Environment, input: RequestInput = RequestInput(), captured: [String: String] = [:]
+    ) throws(RequestError) -> PreparedRequest {
+        let context = context(environment: environment, input: input, captured: captured)
         let url = try buildURL(route: route, environment: environment, input: input, context: context)
 
         var layers: [[HeaderField]] = [workspace.headers, environment.headers]

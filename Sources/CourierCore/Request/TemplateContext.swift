@@ -1,11 +1,14 @@
 /// The scopes `{{name}}` and `${NAME}` are looked up in.
 ///
-/// Lookup order for `{{name}}`: `overrides` (`--var`, values set in the TUI) › the active
-/// environment's variables › the workspace's top-level variables. `${NAME}` reads
+/// Lookup order for `{{name}}`: `overrides` (`--var`, values set in the TUI) › values
+/// captured from earlier responses › the active environment's variables › the workspace's
+/// top-level variables (DESIGN.md §6). `${NAME}` reads
 /// `processEnvironment` only.
 public struct TemplateContext: Sendable, Equatable {
     /// Values from `--var` or the TUI; they win over everything.
     public var overrides: [String: String]
+    /// Values captured from earlier responses of this run or screen session.
+    public var captured: [String: String] = [:]
     /// The active environment's variables.
     public var environment: [String: String]
     /// Top-level variables of the workspace.
@@ -26,11 +29,11 @@ public struct TemplateContext: Sendable, Equatable {
 
     /// The raw (unrendered) value of `{{name}}`, searching the scopes in order.
     public func rawValue(of name: String) -> String? {
-        overrides[name] ?? environment[name] ?? workspace[name]
+        overrides[name] ?? captured[name] ?? environment[name] ?? workspace[name]
     }
 
     /// Every variable name visible in this context, for suggestions.
     public var knownNames: [String] {
-        Array(Set(overrides.keys).union(environment.keys).union(workspace.keys)).sorted()
+        Array(Set(overrides.keys).union(captured.keys).union(environment.keys).union(workspace.keys)).sorted()
     }
 }

@@ -18,6 +18,11 @@ public struct Route: Sendable, Equatable {
     public var jsonPath: String?
     /// Free text shown next to the route.
     public var summary: String?
+    /// What a good response looks like; `nil` (no `checks` key) means the implicit check,
+    /// `[]` means none.
+    public var checks: [Check]?
+    /// Values kept from the response for later requests, in the order written.
+    public var captures: [Capture] = []
 
     /// A route; only the name, method and path are required.
     public init(

@@ -12,6 +12,8 @@ public struct Workspace: Sendable, Equatable {
     public var routes: [Route]
     /// The resources as written (their routes are already in `routes`).
     public var resources: [Resource] = []
+    /// Named, ordered runs (`"runs": {"smoke": ["auth.login", "users.*"]}`), in file order.
+    public var runs: [NamedRun] = []
     /// Folder of the config file, against which relative paths (CA files) resolve.
     public var baseDirectory: String
     /// The file it was loaded from, as given (empty for a workspace built in memory).

@@ -10,6 +10,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownEnvironment(String, suggestion: String?, available: [String])
     /// `courier call` named a route that does not exist.
     case unknownRoute(String, suggestion: String?)
+    /// `courier check` was given a glob that selects nothing.
+    case unmatchedPattern(String)
 
     /// One line for the user.
     public var description: String {
@@ -27,6 +29,9 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknownRoute(let name, let suggestion):
             if let suggestion { return "unknown route '\(name)'; did you mean '\(suggestion)'?" }
             return "unknown route '\(name)' (run 'courier routes' to list them)"
+        case .unmatchedPattern(let pattern):
+            return
+                "'\(pattern)' matches no route to send (a mutating route joins through a glob only when it has checks)"
         }
     }
 }

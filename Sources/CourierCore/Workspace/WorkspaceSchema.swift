@@ -7,13 +7,14 @@
 struct WorkspaceSchema {
     let reader: TypedJSONReader
 
-    private static let topLevelKeys = ["headers", "variables", "languages", "routes", "resources"]
+    private static let topLevelKeys = ["headers", "variables", "languages", "routes", "resources", "runs"]
     private static let environmentKeys = [
         "base_url", "headers", "variables", "secrets", "protected", "timeout", "retries", "retry_delay",
         "follow_redirects", "tls", "description",
     ]
     private static let routeKeys = [
-        "name", "method", "path", "query", "headers", "body", "params", "json_path", "description",
+        "name", "method", "path", "query", "headers", "body", "params", "json_path", "description", "checks",
+        "capture",
     ]
     private static let resourceKeys = [
         "name", "path", "actions", "headers", "body", "params", "json_path", "description",
@@ -51,6 +52,13 @@ struct WorkspaceSchema {
                 for (index, item) in try reader.array(member.value, path).enumerated() {
                     workspace.resources.append(try resource(item, "\(path)[\(index)]"))
                 }
+            case "runs":
+                for entry in try reader.namedMembers(member.value, path, of: "runs") {
+                    workspace.runs.append(
+                        NamedRun(
+                            name: entry.key, patterns: try reader.stringList(entry.value, reader.join(path, entry.key)))
+                    )
+                }
             default: break
             }
         }
@@ -64,6 +72,7 @@ struct WorkspaceSchema {
         for route in workspace.routes where !seen.insert(route.name).inserted {
             throw reader.fail("routes", "two routes are named '\(route.name)'")
         }
+        try checkRuns(workspace)
         return workspace
     }
 
@@ -148,6 +157,8 @@ struct WorkspaceSchema {
             case "params": route.params = try reader.variables(member.value, keyPath)
             case "json_path": route.jsonPath = try reader.string(member.value, keyPath)
             case "description": route.summary = try reader.string(member.value, keyPath)
+            case "checks": route.checks = try checks(member.value, keyPath)
+            case "capture": route.captures = try captures(member.value, keyPath)
             default: break
             }
         }
@@ -195,5 +206,49 @@ struct WorkspaceSchema {
             result.append(action)
         }
         return result
+    }
+
+    // MARK: Checks, captures and runs (DESIGN.md §6)
+
+    func checks(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [Check] {
+        var checks: [Check] = []
+        for (index, line) in try reader.stringList(value, path).enumerated() {
+            do {
+                checks.append(try CheckParser.check(line))
+            } catch {
+                throw reader.fail("\(path)[\(index)]", error.description)
+            }
+        }
+        return checks
+    }
+
+    func captures(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [Capture] {
+        var captures: [Capture] = []
+        for (name, line) in try reader.stringMap(value, path) {
+            let keyPath = reader.join(path, name)
+            guard !name.isEmpty, Template.variableNames(in: "{{\(name)}}") == [name] else {
+                throw reader.fail(keyPath, "'\(name)' cannot be used as a variable name")
+            }
+            do {
+                captures.append(try CheckParser.capture(named: name, line))
+            } catch {
+                throw reader.fail(keyPath, error.description)
+            }
+        }
+        return captures
+    }
+
+    /// Every pattern of every run names a route or matches at least one.
+    func checkRuns(_ workspace: Workspace) throws(WorkspaceError) {
+        let names = workspace.routes.map(\.name)
+        for run in workspace.runs {
+            for (index, pattern) in run.patterns.enumerated()
+            where !names.contains(where: { NamedRun.matches(pattern, $0) }) {
+                let place = "runs.\(run.name)[\(index)]"
+                if pattern.contains("*") { throw reader.fail(place, "'\(pattern)' matches no route") }
+                let hint = NameSuggester.closest(to: pattern, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw reader.fail(place, "no route is named '\(pattern)'\(hint)")
+            }
+        }
     }
 }

@@ -34,6 +34,12 @@ public struct WorkspaceWriter: Sendable {
         if !workspace.resources.isEmpty {
             members.append(JSONMember("resources", .array(workspace.resources.map(resource))))
         }
+        if !workspace.runs.isEmpty {
+            members.append(
+                JSONMember(
+                    "runs", .object(workspace.runs.map { JSONMember($0.name, .array($0.patterns.map { .string($0) })) })
+                ))
+        }
         return .object(members)
     }
 
@@ -68,6 +74,11 @@ public struct WorkspaceWriter: Sendable {
         members.append(optional: "params", strings(route.params))
         if let path = route.jsonPath { members.append(JSONMember("json_path", .string(path))) }
         if let summary = route.summary { members.append(JSONMember("description", .string(summary))) }
+        if !route.captures.isEmpty {
+            members.append(
+                JSONMember("capture", .object(route.captures.map { JSONMember($0.name, .string($0.source)) })))
+        }
+        if let checks = route.checks { members.append(JSONMember("checks", .array(checks.map { .string($0.source) }))) }
         return .object(members)
     }
 

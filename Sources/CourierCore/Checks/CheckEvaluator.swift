@@ -1,0 +1,176 @@
+/// Runs checks and captures against one response (DESIGN.md §6). Pure: the caller passes the
+/// body (read back from its file when it was spilled to disk) and the template context that
+/// resolves `{{name}}` in expected values.
+public struct CheckEvaluator {
+    /// The response checked.
+    public let response: HTTPResponse
+    /// Its body.
+    public let body: [UInt8]
+    /// Resolves templates inside expected values.
+    public let context: TemplateContext
+
+    /// Why the body is not one JSON document (nil when it is). Worked out once: a path can be
+    /// found before the place where a truncated body breaks off, and that body is still not JSON.
+    let jsonProblem: String?
+
+    /// An evaluator; `body` defaults to the response's in-memory body.
+    public init(response: HTTPResponse, body: [UInt8]? = nil, context: TemplateContext = TemplateContext()) {
+        self.response = response
+        self.body = body ?? response.body
+        self.context = context
+        jsonProblem = Self.jsonProblem(in: self.body)
+    }
+
+    /// What a query found.
+    enum Found {
+        case value(JSONValue)
+        /// Nothing there, and why (`header X-Id not found`).
+        case missing(String)
+        /// The query cannot apply (`body is not JSON`).
+        case broken(String)
+    }
+
+    /// Results of a route's checks, in order; `nil` (no `checks` key) runs the implicit check:
+    /// the status is below 400 and a body whose Content-Type says JSON parses.
+    public func evaluate(_ checks: [Check]?) -> [CheckResult] {
+        guard let checks else {
+            var results = [evaluate(.implicitStatus)]
+            if BodyKind.looksLikeJSON([], contentType: response.contentType) && response.bodySize > 0 {
+                results.append(jsonParses())
+            }
+            return results
+        }
+        return checks.map(evaluate)
+    }
+
+    /// One check's result.
+    public func evaluate(_ check: Check) -> CheckResult {
+        var found = query(check.query)
+        if check.count, case .value(let value) = found {
+            found =
+                value.length.map { .value(.number(String($0))) }
+                ?? .broken("count needs an array, object or string, got \(value.brief())")
+        }
+        let expected: JSONValue?
+        do {
+            expected = try check.value.map(render)
+        } catch {
+            return CheckResult(check: check.source, passed: false, message: error.description)
+        }
+        let expectation = ([check.negated ? "not" : nil, check.predicate.rawValue, expected?.brief()])
+            .compactMap { $0 }.joined(separator: " ")
+        func result(_ passed: Bool, _ message: String?, actual: JSONValue?) -> CheckResult {
+            CheckResult(
+                check: check.source, passed: passed, message: passed ? nil : message, expected: expectation,
+                actual: actual?.brief())
+        }
+        switch found {
+        case .broken(let reason):
+            return result(false, reason, actual: nil)
+        case .missing(let reason):
+            return result(check.predicate == .exists && check.negated, reason, actual: nil)
+        case .value(let actual):
+            switch CheckPredicates.holds(check.predicate, actual, expected) {
+            case .failure(let mismatch):
+                return result(false, mismatch.message, actual: actual)
+            case .success(let holds):
+                // With a template in the value, the check as written does not show what was expected.
+                let templated = expected != nil && expected != check.value
+                let also = templated ? " (expected \(expectation))" : ""
+                return result(holds != check.negated, "got \(actual.brief())\(also)", actual: actual)
+            }
+        }
+    }
+
+    /// A capture's value (strings unquoted, other JSON as text) and its result, named
+    /// `capture NAME`; a capture that finds nothing fails.
+    public func capture(_ capture: Capture) -> (value: String?, result: CheckResult) {
+        let name = "capture \(capture.name)"
+        var found = query(capture.query)
+        if capture.count, case .value(let value) = found {
+            found =
+                value.length.map { .value(.number(String($0))) }
+                ?? .broken("count needs an array, object or string, got \(value.brief())")
+        }
+        switch found {
+        case .value(let value):
+            return (value.scalarText ?? value.serialized, CheckResult(check: name, passed: true))
+        case .missing(let reason), .broken(let reason):
+            return (nil, CheckResult(check: name, passed: false, message: reason))
+        }
+    }
+
+    // MARK: Queries
+
+    func query(_ query: CheckQuery) -> Found {
+        switch query {
+        case .status:
+            return .value(.number(String(response.status)))
+        case .header(let name):
+            let values = response.headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+            return values.isEmpty
+                ? .missing("header \(name) not found") : .value(.string(values.joined(separator: ", ")))
+        case .json(let path):
+            return json(path)
+        case .body:
+            return .value(.string(String(decoding: body, as: UTF8.self)))
+        case .duration:
+            return .value(.number(String(Int((response.totalTime * 1000).rounded()))))
+        case .bytes:
+            return .value(.number(String(response.bodySize)))
+        }
+    }
+
+    private func json(_ path: JSONPath) -> Found {
+        if let jsonProblem { return .broken(jsonProblem) }
+        do {
+            let range = try path.select(in: body)
+            return .value(try JSONValue.parse(Array(body[range])))
+        } catch let error as JSONPathError {
+            switch error {
+            case .missing(let path, let deepest, _):
+                return .missing("json \(path) not found" + (deepest.isEmpty ? "" : " (deepest: \(deepest))"))
+            case .notJSON:
+                return .broken(body.isEmpty ? "body is empty, not JSON" : "body is not JSON")
+            }
+        } catch {
+            return .broken("body is not JSON")
+        }
+    }
+
+    /// The implicit JSON check: the whole body is one valid document.
+    private func jsonParses() -> CheckResult {
+        CheckResult(check: "body is valid JSON", passed: jsonProblem == nil, message: jsonProblem)
+    }
+
+    private static func jsonProblem(in body: [UInt8]) -> String? {
+        guard !body.isEmpty else { return "body is empty, not JSON" }
+        do {
+            try body.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                var reader = JSONReader(buffer)
+                while try reader.next() != nil {}
+            }
+            return nil
+        } catch {
+            return "body is not JSON (\(error))"
+        }
+    }
+
+    // MARK: Values
+
+    /// `value` with `{{name}}` resolved in every string.
+    private func render(_ value: JSONValue) throws(RequestError) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(try Template.render(text, in: context))
+        case .array(let items):
+            var rendered: [JSONValue] = []
+            for item in items { rendered.append(try render(item)) }
+            return .array(rendered)
+        case .object(let members):
+            var rendered: [JSONMember] = []
+            for member in members { rendered.append(JSONMember(member.key, try render(member.value))) }
+            return .object(rendered)
+        default: return value
+        }
+    }
+}

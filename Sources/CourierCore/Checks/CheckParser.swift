@@ -1,0 +1,193 @@
+/// Reads the one-line check grammar of DESIGN.md §6, `QUERY [count] [not] PREDICATE [VALUE]`,
+/// and the query-only form of captures. Errors name the column, so the workspace loader can
+/// point at the exact place in `routes[3].checks[1]`.
+public struct CheckParser {
+    private let text: [Character]
+    private var index = 0
+
+    private init(_ line: String) { text = Array(line) }
+
+    /// Parses one check line.
+    public static func check(_ line: String) throws(CheckSyntaxError) -> Check {
+        var parser = CheckParser(line)
+        return try parser.parseCheck(source: line)
+    }
+
+    /// Parses the query of a capture, `json access_token` or `json items count`.
+    public static func capture(named name: String, _ line: String) throws(CheckSyntaxError) -> Capture {
+        var parser = CheckParser(line)
+        let query = try parser.parseQuery()
+        parser.skipSpaces()
+        let countColumn = parser.index + 1
+        let count = parser.take("count")
+        if count && !query.isCountable { throw parser.countError(query, column: countColumn) }
+        parser.skipSpaces()
+        if parser.index < parser.text.count {
+            throw CheckSyntaxError(
+                column: parser.index + 1,
+                "a capture is a query only (e.g. \"json access_token\"); unexpected '\(parser.rest)'")
+        }
+        return Capture(name: name, query: query, count: count, source: line)
+    }
+
+    // MARK: Grammar
+
+    private mutating func parseCheck(source: String) throws(CheckSyntaxError) -> Check {
+        let query = try parseQuery()
+        skipSpaces()
+        let countColumn = index + 1
+        let count = take("count")
+        if count && !query.isCountable { throw countError(query, column: countColumn) }
+        let negated = take("not")
+        skipSpaces()
+        let predicateColumn = index + 1
+        let word = predicateWord()
+        guard !word.isEmpty else {
+            throw CheckSyntaxError(column: predicateColumn, "a predicate is missing (\(CheckPredicate.spellings))")
+        }
+        guard let predicate = CheckPredicate(rawValue: word) else {
+            let names = CheckPredicate.allCases.map(\.rawValue)
+            let suggestion =
+                CheckPredicate.aliases[word.lowercased()]?.rawValue ?? NameSuggester.closest(to: word, in: names)
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            throw CheckSyntaxError(column: predicateColumn, "unknown predicate '\(word)'\(hint)")
+        }
+        if count && !predicate.acceptsCount {
+            throw CheckSyntaxError(column: predicateColumn, "count is compared with ==, !=, <, <=, > or >=")
+        }
+        skipSpaces()
+        let valueColumn = index + 1
+        let valueText = rest
+        guard predicate.takesValue else {
+            guard valueText.isEmpty else {
+                throw CheckSyntaxError(column: valueColumn, "\(predicate.rawValue) takes no value")
+            }
+            return Check(query: query, count: count, negated: negated, predicate: predicate, source: source)
+        }
+        let value = try parseValue(valueText, column: valueColumn, for: predicate)
+        return Check(query: query, count: count, negated: negated, predicate: predicate, value: value, source: source)
+    }
+
+    private mutating func parseQuery() throws(CheckSyntaxError) -> CheckQuery {
+        skipSpaces()
+        let column = index + 1
+        let keyword = word(stoppingAtOperators: true)
+        switch keyword {
+        case "status": return .status
+        case "body": return .body
+        case "duration": return .duration
+        case "bytes": return .bytes
+        case "header":
+            skipSpaces()
+            let name = word(stoppingAtOperators: false)
+            guard !name.isEmpty else { throw CheckSyntaxError(column: index + 1, "header needs a name") }
+            guard HeaderField.isToken(name) else {
+                throw CheckSyntaxError(column: index + 1 - name.count, "'\(name)' is not a header name")
+            }
+            return .header(name)
+        case "json":
+            skipSpaces()
+            let path = word(stoppingAtOperators: false)
+            guard !path.isEmpty else {
+                throw CheckSyntaxError(
+                    column: index + 1, "json needs a path (e.g. items.0.id, or . for the whole body)")
+            }
+            return .json(JSONPath(path == "." ? "" : path))
+        case "":
+            throw CheckSyntaxError(
+                column: column, "empty; expected a query (\(CheckQuery.keywords.joined(separator: ", ")))")
+        default:
+            let hint = NameSuggester.closest(to: keyword, in: CheckQuery.keywords).map { "; did you mean '\($0)'?" }
+            throw CheckSyntaxError(
+                column: column,
+                "unknown query '\(keyword)'"
+                    + (hint ?? " (expected \(CheckQuery.keywords.joined(separator: ", ")))"))
+        }
+    }
+
+    /// The VALUE: a JSON literal, checked against what the predicate compares.
+    private func parseValue(_ text: String, column: Int, for predicate: CheckPredicate) throws(CheckSyntaxError)
+        -> JSONValue
+    {
+        guard !text.isEmpty else {
+            throw CheckSyntaxError(
+                column: column, "\(predicate.rawValue) needs a value (a JSON literal: 200, \"text\")")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(text)
+        } catch {
+            let bare = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
+            let hint = bare ? "; strings need quotes: \"\(text)\"" : " (\(error.reason))"
+            throw CheckSyntaxError(column: column, "'\(text)' is not a JSON value\(hint)")
+        }
+        if predicate.isOrdering, case .string = value {
+            throw CheckSyntaxError(column: column, "\(predicate.rawValue) compares numbers; \(text) is a string")
+        }
+        if predicate.isOrdering, value.number == nil {
+            throw CheckSyntaxError(column: column, "\(predicate.rawValue) compares numbers; \(text) is not one")
+        }
+        let needsString: [CheckPredicate] = [.startsWith, .endsWith, .matches]
+        if needsString.contains(predicate) {
+            guard case .string(let pattern) = value else {
+                throw CheckSyntaxError(column: column, "\(predicate.rawValue) needs a string in quotes")
+            }
+            if predicate == .matches, Template.variableNames(in: pattern).isEmpty {
+                do {
+                    _ = try Regex(pattern)
+                } catch {
+                    throw CheckSyntaxError(column: column, "the pattern does not compile: \(error)")
+                }
+            }
+        }
+        return value
+    }
+
+    // MARK: Scanning
+
+    private var rest: String {
+        var end = text.count
+        while end > index, text[end - 1].isWhitespace { end -= 1 }
+        return index < end ? String(text[index..<end]) : ""
+    }
+
+    private mutating func skipSpaces() {
+        while index < text.count, text[index].isWhitespace { index += 1 }
+    }
+
+    private static let operatorCharacters: Set<Character> = ["=", "!", "<", ">"]
+
+    /// Characters up to the next space (or, for keywords, the next operator, so `status==200` reads).
+    private mutating func word(stoppingAtOperators: Bool) -> String {
+        let start = index
+        while index < text.count, !text[index].isWhitespace,
+            !(stoppingAtOperators && Self.operatorCharacters.contains(text[index]))
+        {
+            index += 1
+        }
+        return String(text[start..<index])
+    }
+
+    /// An operator (`==`, `<=`, …) or a predicate word.
+    private mutating func predicateWord() -> String {
+        guard index < text.count, Self.operatorCharacters.contains(text[index]) else {
+            return word(stoppingAtOperators: true)
+        }
+        let start = index
+        while index < text.count, Self.operatorCharacters.contains(text[index]), index - start < 2 { index += 1 }
+        return String(text[start..<index])
+    }
+
+    /// Consumes `keyword` when it is the next word.
+    private mutating func take(_ keyword: String) -> Bool {
+        let saved = index
+        skipSpaces()
+        if word(stoppingAtOperators: true) == keyword { return true }
+        index = saved
+        return false
+    }
+
+    private func countError(_ query: CheckQuery, column: Int) -> CheckSyntaxError {
+        CheckSyntaxError(column: column, "count applies to json, header or body, not \(query.description)")
+    }
+}

@@ -1,0 +1,38 @@
+/// What a check or capture reads from an exchange (DESIGN.md §6).
+public enum CheckQuery: Sendable, Equatable, CustomStringConvertible {
+    /// The status code, as a number.
+    case status
+    /// A response header's value (repeated fields joined with `, `, as RFC 9110 §5.3 allows).
+    case header(String)
+    /// The value at a `json_path` of the body.
+    case json(JSONPath)
+    /// The body as text.
+    case body
+    /// Milliseconds the whole exchange took, redirects and retries included.
+    case duration
+    /// The body's size in bytes.
+    case bytes
+
+    /// The query keywords, for messages and suggestions.
+    static let keywords = ["status", "header", "json", "body", "duration", "bytes"]
+
+    /// Whether `count` can apply (a number has no length).
+    var isCountable: Bool {
+        switch self {
+        case .header, .json, .body: return true
+        case .status, .duration, .bytes: return false
+        }
+    }
+
+    /// The query as written: `json address.city`.
+    public var description: String {
+        switch self {
+        case .status: return "status"
+        case .header(let name): return "header \(name)"
+        case .json(let path): return "json \(path.isEmpty ? "." : path.description)"
+        case .body: return "body"
+        case .duration: return "duration"
+        case .bytes: return "bytes"
+        }
+    }
+}

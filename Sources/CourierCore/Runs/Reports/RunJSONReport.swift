@@ -1,0 +1,68 @@
+/// `--report-json`: the run as one JSON document, for scripts and dashboards. Secrets masked.
+public struct RunJSONReport: Sendable {
+    /// A report.
+    public init() {}
+
+    /// The document.
+    public func json(_ runs: [EnvironmentRun], timestamp: String) -> JSONValue {
+        .object([
+            JSONMember("timestamp", .string(timestamp)),
+            JSONMember("environments", .array(runs.map(environment))),
+        ])
+    }
+
+    private func environment(_ run: EnvironmentRun) -> JSONValue {
+        let totals = run.totals
+        let mask = run.masking
+        return .object([
+            JSONMember("name", .string(run.environment)),
+            JSONMember("base_url", .string(mask(run.baseURL))),
+            JSONMember("workspace", .string(run.workspace)),
+            JSONMember("duration_ms", .number(String(Int((run.duration * 1000).rounded())))),
+            JSONMember(
+                "totals",
+                .object(
+                    [
+                        ("routes", totals.routes), ("checks", totals.checks), ("passed", totals.passed),
+                        ("failed", totals.failed), ("errors", totals.errors), ("skipped", totals.skipped),
+                    ].map { JSONMember($0.0, .number(String($0.1))) })),
+            JSONMember("routes", .array(run.routes.map { route($0, mask) })),
+        ])
+    }
+
+    private func route(_ route: RouteRun, _ mask: (String) -> String) -> JSONValue {
+        var members = [
+            JSONMember("name", .string(route.route)), JSONMember("method", .string(route.method.rawValue)),
+            JSONMember("url", .string(mask(route.url))),
+        ]
+        switch route.outcome {
+        case .passed: members.append(JSONMember("outcome", .string("passed")))
+        case .failed: members.append(JSONMember("outcome", .string("failed")))
+        case .error(let reason):
+            members += [JSONMember("outcome", .string("error")), JSONMember("reason", .string(mask(reason)))]
+        case .skipped(let reason):
+            members += [JSONMember("outcome", .string("skipped")), JSONMember("reason", .string(mask(reason)))]
+        }
+        if route.pass > 1 { members.append(JSONMember("pass", .number(String(route.pass)))) }
+        if let response = route.exchange?.response {
+            members.append(JSONMember("status", .number(String(response.status))))
+            members.append(JSONMember("time_ms", .number(String(Int((response.totalTime * 1000).rounded())))))
+        }
+        members.append(
+            JSONMember(
+                "checks",
+                .array(
+                    route.checks.map { check in
+                        var fields = [
+                            JSONMember("check", .string(mask(check.check))), JSONMember("passed", .bool(check.passed)),
+                        ]
+                        if let message = check.message { fields.append(JSONMember("message", .string(mask(message)))) }
+                        if let expected = check.expected {
+                            fields.append(JSONMember("expected", .string(mask(expected))))
+                        }
+                        if let actual = check.actual { fields.append(JSONMember("actual", .string(mask(actual)))) }
+                        return .object(fields)
+                    })))
+        return .object(members)
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import CourierCore
+import CourierHTTP
+import CourierStore
+import Foundation
+
+/// `courier check [RUN | ROUTE | GLOB]...`: sends the selected routes to one or more
+/// environments, runs their checks and captures, prints a line per route and a summary per
+/// environment, and writes JUnit, TAP or JSON reports (DESIGN.md §6).
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run the routes' checks against one or more environments.",
+        discussion: """
+            With no names: every route with checks or captures, and every GET or HEAD route. \
+            A mutating route is never sent to a protected environment without --yes. \
+            Exit codes: 0 all passed, 1 bad arguments or workspace, 3 a request could not be \
+            completed, 4 a check failed (3 wins over 4).
+            """
+    )
+
+    @Argument(help: "Runs from the workspace's \"runs\", route names or globs such as 'users.*'.")
+    var names: [String] = []
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .long, help: "Environment; repeat to run several side by side (default: the remembered one).")
+    var env: [String] = []
+
+    @OptionGroup var send: SendFlags
+
+    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report.", valueName: "FILE"))
+    var junit: String?
+
+    @Flag(name: .long, help: "Print TAP version 13 instead of the lines.")
+    var tap = false
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"))
+    var reportJSON: String?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the selection N times.", valueName: "N"))
+    var passes = 1
+
+    @Flag(name: .long, help: "Stop an environment's run at the first route that fails.")
+    var bail = false
+
+    @Flag(name: .long, help: "Send mutating routes to protected environments too.")
+    var yes = false
+
+    func run() async throws {
+        guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
+        for (flag, path) in [("--junit", junit), ("--report-json", reportJSON)] {
+            if let path { try Self.checkWritable(path, flag: flag) }
+        }
+        let loaded = try workspace.load()
+        let session = workspace.session()
+        let environments = try chooseEnvironments(loaded, remembered: session.environment)
+        let routes: [Route]
+        do {
+            routes = try RunSelector(workspace: loaded).select(names)
+        } catch {
+            throw CLIFailure(error.description)
+        }
+        guard !routes.isEmpty else { throw CLIFailure("no route to check (name a run, a route or a glob)") }
+        var input = RequestInput()
+        try send.apply(to: &input, languages: loaded.languages, rememberedLanguage: session.language)
+
+        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
+        let timestamp = ISO8601DateFormatter().string(from: Date())
+        let report = RunTextReport(color: Console.useColor, showEnvironment: environments.count > 1)
+        let engine = HTTPEngine()
+        let printLines = !tap
+        let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
+            for (index, environment) in environments.enumerated() {
+                let runner = CheckRunner(
+                    builder: builder, environment: environment, input: input, confirmed: yes, bail: bail)
+                group.addTask {
+                    let run = await runner.run(
+                        routes, passes: passes,
+                        send: { (prepared) async throws(TransportError) in try await engine.exchange(prepared) }
+                    ) {
+                        route in
+                        guard printLines else { return }
+                        let masked = { SecretMask.apply($0, hiding: route.exchange?.origin.secretValues ?? []) }
+                        Console.out(
+                            report.lines(for: route, in: environment.name, masking: masked).map { $0 + "\n" }.joined())
+                    }
+                    return (index, run)
+                }
+            }
+            var runs: [(Int, EnvironmentRun)] = []
+            for await run in group { runs.append(run) }
+            return runs.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        await engine.shutdown()
+
+        if tap {
+            Console.out(TAPReport().text(runs))
+            for run in runs { Console.line("# " + report.summary(run)) }
+        } else {
+            for run in runs { Console.line(report.summary(run)) }
+        }
+        if let junit {
+            try Self.write(Array(JUnitReport().xml(runs, timestamp: timestamp).utf8), to: junit)
+        }
+        if let reportJSON {
+            let text = RunJSONReport().json(runs, timestamp: timestamp).serialized + "\n"
+            try Self.write(Array(text.utf8), to: reportJSON)
+        }
+        let totals = runs.map(\.totals)
+        if totals.contains(where: { $0.errors > 0 }) { throw ExitCode(3) }
+        if totals.contains(where: { $0.failed > 0 }) { throw ExitCode(4) }
+    }
+
+    private func chooseEnvironments(_ workspace: Workspace, remembered: String?) throws -> [Environment] {
+        var chosen: [Environment] = []
+        for name in env where !chosen.contains(where: { $0.name == name }) {
+            chosen.append(try workspace.environment(named: name))
+        }
+        if !chosen.isEmpty { return chosen }
+        if let remembered, let match = workspace.environments.first(where: { $0.name == remembered }) {
+            return [match]
+        }
+        guard let first = workspace.environments.first else { throw CLIFailure("the workspace has no environments") }
+        return [first]
+    }
+
+    /// Fails before anything is sent when a report could not be written there.
+    static func checkWritable(_ path: String, flag: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        let existing = folder.isEmpty ? "." : folder
+        guard FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CLIFailure("\(flag) \(path): the folder \(existing) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: existing) else {
+            throw CLIFailure("\(flag) \(path): the folder \(existing) is not writable")
+        }
+    }
+
+    /// Writes a report whole or not at all.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw CLIFailure("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

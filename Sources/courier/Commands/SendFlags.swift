@@ -1,0 +1,56 @@
+import ArgumentParser
+import CourierCore
+
+/// The flags that apply to every request a command sends: `--var --lang --timeout --retries
+/// --retry-delay --no-follow`. `call` takes them inside `RequestOptions`; `check` takes them
+/// alone, since path parameters, query, headers and body belong to each route.
+struct SendFlags: ParsableArguments {
+    @Option(name: .customLong("var"), help: ArgumentHelp("Template variable.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp("Accept-Language to send.", valueName: "CODE"))
+    var language: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds before giving up.", valueName: "S"))
+    var timeout: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Extra attempts for idempotent requests after transient failures.", valueName: "N"))
+    var retries: Int?
+
+    @Option(name: .customLong("retry-delay"), help: ArgumentHelp("Seconds between attempts.", valueName: "S"))
+    var retryDelay: Double?
+
+    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
+    var noFollow = false
+
+    /// Adds the flags to `input`. The language is `--lang`, else the remembered one if the
+    /// workspace still lists it, else the workspace's first.
+    func apply(to input: inout RequestInput, languages: [String], rememberedLanguage: String?) throws {
+        for item in variables {
+            let (name, value) = try RequestOptions.split(item, option: "--var")
+            input.variables[name] = value
+        }
+        if let language {
+            input.language = language
+        } else if let rememberedLanguage, languages.contains(rememberedLanguage) {
+            input.language = rememberedLanguage
+        } else {
+            input.language = languages.first
+        }
+        if let timeout {
+            guard timeout > 0 else { throw CLIFailure("--timeout must be more than 0 seconds") }
+            input.timeout = timeout
+        }
+        if let retries {
+            guard retries >= 0 else { throw CLIFailure("--retries must be 0 or more") }
+            input.retries = retries
+        }
+        if let retryDelay {
+            guard retryDelay >= 0 else { throw CLIFailure("--retry-delay must be 0 or more seconds") }
+            input.retryDelay = retryDelay
+        }
+        if noFollow { input.followRedirects = false }
+    }
+}
