@@ -15,7 +15,8 @@ extension AppState {
         do {
             var input = try form.input()
             input.language = language
-            request = try builder.build(route: route, environment: environment, input: input)
+            request = try builder.build(
+                route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])
             request.options.maxBodyInMemory = maxBodyInMemory
         } catch let error as FormError {
             status = StatusLine(text: error.description, isError: true)
@@ -46,11 +47,17 @@ extension AppState {
         guard let sent = inFlight.removeValue(forKey: id)?.request else { return [] }  // cancelled: ignore late answers
         switch result {
         case .success(let exchange):
+            // Captures count even from a response that is no longer shown.
+            captured[exchange.origin.environmentName, default: [:]].merge(exchange.captured) { _, new in new }
             // A slower, older request never replaces a newer one on screen.
             if let shown = response, shown.requestID > id { return [] }
             let jsonPath = workspace.routes.first { $0.name == sent.origin.routeName }?.jsonPath
             response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath)
             status = nil
+            if !exchange.captured.isEmpty {
+                let names = exchange.captured.keys.sorted().joined(separator: ", ")
+                status = StatusLine(text: "captured \(names) for \(exchange.origin.environmentName)", isError: false)
+            }
         case .failure(.cancelled):
             status = StatusLine(text: "request cancelled", isError: false)
         case .failure(let error):

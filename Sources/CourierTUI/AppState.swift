@@ -37,6 +37,9 @@ public struct AppState: Sendable {
     public var spinnerFrame = 0
     /// Next request id.
     public var nextRequestID = 1
+    /// Values captured from responses, by environment: they feed later requests to that
+    /// environment for the rest of the session (captures never cross environments).
+    public var captured: [String: [String: String]] = [:]
     /// Response bodies above this size are saved to a file rather than shown
     /// (`COURIER_MAX_BODY_MB`, default 256 MB).
     public var maxBodyInMemory = 256 << 20
@@ -144,7 +147,9 @@ public struct AppState: Sendable {
         guard let (route, form) = openForm else { return nil }
         let input = (try? form.input()) ?? RequestInput()
         do {
-            return .success(try builder.buildURL(route: route, environment: environment, input: input))
+            return .success(
+                try builder.buildURL(
+                    route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:]))
         } catch {
             return .failure(error)
         }
@@ -153,7 +158,9 @@ public struct AppState: Sendable {
     /// Values of the active environment's secrets, for masking what is shown.
     public var secretValues: [String] {
         builder.secretValues(
-            environment: environment, context: builder.context(environment: environment, input: RequestInput()))
+            environment: environment,
+            context: builder.context(
+                environment: environment, input: RequestInput(), captured: captured[environment.name] ?? [:]))
     }
 
     /// What to remember: environment, language and every form's values, minus any value

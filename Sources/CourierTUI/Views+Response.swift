@@ -16,6 +16,12 @@ extension Views {
         x = buffer.put(
             "\(response.status) \(response.reason)", x: x, y: rect.y, style: Theme.status(response.status),
             clip: rect.inner.expandedVertically)
+        if let tally = response.checkTally {
+            x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
+            x = buffer.put(
+                tally.description, x: x, y: rect.y, style: tally.allPassed ? Theme.notice : Theme.error,
+                clip: rect.inner.expandedVertically)
+        }
         let milliseconds = Int((response.totalTime * 1000).rounded())
         var details: [String] = []
         if let search = response.search {
@@ -54,7 +60,9 @@ extension Views {
                         style: Theme.hint, clip: inner)
                 }
                 start = x
-                buffer.put(text, x: x, y: y, style: response.isHeader(index) ? Theme.header : .plain, clip: inner)
+                let lineStyle =
+                    response.isFailure(index) ? Theme.error : response.isHeader(index) ? Theme.header : .plain
+                buffer.put(text, x: x, y: y, style: lineStyle, clip: inner)
             } else {
                 start = inner.x + 1
                 var column = start

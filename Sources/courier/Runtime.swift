@@ -129,7 +129,9 @@ final class Runtime {
             tasks[id] = Task { [weak self] in
                 let result: Result<Exchange, TransportError>
                 do throws(TransportError) {
-                    result = .success(try await engine.exchange(request) { board.update(id: id, received: $0) })
+                    var exchange = try await engine.exchange(request) { board.update(id: id, received: $0) }
+                    request.checkPlan?.apply(to: &exchange)
+                    result = .success(exchange)
                 } catch {
                     result = .failure(error)
                 }

@@ -19,16 +19,35 @@ enum Fixtures {
         ],
         routes: [
             Route(name: "users.index", method: "GET", path: "/users", query: [QueryItem("city", "{{city}}")]),
-            Route(
-                name: "users.show", method: "GET", path: "/users/:id", params: ["id": "42"], jsonPath: "address.city"),
-            Route(
-                name: "users.create", method: "POST", path: "/users",
-                body: .object([
-                    JSONMember("name", .string("Pablo")), JSONMember("age", .number("30")),
-                    JSONMember("admin", .bool(false)), JSONMember("tags", .array([])),
-                ])),
+            showRoute,
+            createRoute,
         ]
     )
+
+    /// `users.show`, with two checks (the city must be the environment's).
+    static var showRoute: Route {
+        var route = Route(
+            name: "users.show", method: "GET", path: "/users/:id", params: ["id": "42"], jsonPath: "address.city")
+        route.checks = [
+            Check(query: .status, predicate: .equal, value: .number("200"), source: "status == 200"),
+            Check(
+                query: .json(JSONPath("address.city")), predicate: .equal, value: .string("{{city}}"),
+                source: "json address.city == \"{{city}}\""),
+        ]
+        return route
+    }
+
+    /// `users.create`, which captures the new user's id as `created`.
+    static var createRoute: Route {
+        var route = Route(
+            name: "users.create", method: "POST", path: "/users",
+            body: .object([
+                JSONMember("name", .string("Pablo")), JSONMember("age", .number("30")),
+                JSONMember("admin", .bool(false)), JSONMember("tags", .array([])),
+            ]))
+        route.captures = [Capture(name: "created", query: .json(JSONPath("id")))]
+        return route
+    }
 
     static func state(session: SessionState = SessionState(), width: Int = 100, height: Int = 30) -> AppState {
         AppState(workspace: workspace, processEnvironment: [:], session: session, width: width, height: height)
@@ -57,10 +76,12 @@ extension AppState {
     }
 
     /// Delivers `response` as the answer to request `id`, as the runtime would: an exchange
-    /// carrying the request and origin that were sent (a blank one when `id` is not in flight).
+    /// carrying the request and origin that were sent (a blank one when `id` is not in flight),
+    /// with the route's checks and captures run on it.
     mutating func answer(_ id: Int, with response: HTTPResponse) {
         let sent = inFlight[id]?.request ?? PreparedRequest(request: HTTPRequest(method: .get, url: ""))
-        let exchange = Exchange(request: sent.request, response: response, origin: sent.origin)
+        var exchange = Exchange(request: sent.request, response: response, origin: sent.origin)
+        sent.checkPlan?.apply(to: &exchange)
         _ = update(.response(id: id, result: .success(exchange)))
     }
 

@@ -40,7 +40,7 @@ struct ScreenTests {
                 "│  production                   ⚠ ││ path   id [ 42 ]                                                                                      │",
                 "└─────────────────────────────────┘│ header (none) · Ctrl-N adds one                                                                       │",
                 "┌ Routes ─────────────────────────┐└───────────────────────────────────────────────────────────────────────────────────────────────────────┘",
-                "│  GET  users.index   /users      │┌ Response ── 200 OK · 12 ms · 80 B · users.show @ development · address.city (v: whole body) ──────────┐",
+                "│  GET  users.index   /users      │┌ Response ── 200 OK ✓ 2/2 · 12 ms · 80 B · users.show @ development · address.city (v: whole body) ────┐",
                 "│▸ GET  users.show    /users/:id  ││▸\"Madrid\"                                                                                              │",
                 "│  POST users.create  /users      ││                                                                                                       │",
                 "│                                 ││                                                                                                       │",
@@ -98,7 +98,7 @@ struct ScreenTests {
                 "│  production        ⚠ ││ path   id [ 42 ]                                     │",
                 "└──────────────────────┘│ header (none) · Ctrl-N adds one                      │",
                 "┌ Routes ──────────────┐└──────────────────────────────────────────────────────┘",
-                "│  GET  users.index    │┌ Response ── 200 OK · 12 ms · 80 B ───────────────────┐",
+                "│  GET  users.index    │┌ Response ── 200 OK ✓ 2/2 · 12 ms · 80 B ─────────────┐",
                 "│▸ GET  users.show     ││▸Content-Type: application/json                       │",
                 "│  POST users.create   ││                                                      │",
                 "│                      ││ {                                                    │",
@@ -133,7 +133,7 @@ struct ScreenTests {
                 "│  production        ⚠ ││ path   id [ 42 ]                 │",
                 "└──────────────────────┘│ header (none) · Ctrl-N adds one  │",
                 "┌ Routes ──────────────┐└──────────────────────────────────┘",
-                "│  GET  users.index    │┌ Response ── 200 OK · 12 ms ──────┐",
+                "│  GET  users.index    │┌ Response ── 200 OK ✓ 2/2 · 12 ms ┐",
                 "│▸ GET  users.show     ││▸\"Madrid\"                         │",
                 "│  POST users.create   ││                                  │",
                 "│                      ││                                  │",
@@ -142,6 +142,45 @@ struct ScreenTests {
                 "│                      ││                                  │",
                 "└──────────────────────┘└──────────────────────────────────┘",
                 " development  en  h headers · / search · p path · f fold",
+            ])
+    }
+
+    @Test("80×24: a failed check in the title and above the body")
+    func failedCheck() throws {
+        // GIVEN production, where users.show expects the city to be Paris
+        var state = Fixtures.state(session: SessionState(environment: "production"), width: 80, height: 24)
+        state.press(.down, .enter)
+        // WHEN the answer says Manchester
+        try state.sendAndAnswer(Fixtures.response("{\"id\":42,\"address\":{\"city\":\"Manchester\"}}"))
+        state.press(.tab)
+        // THEN the title counts the checks, and the failure says what came and what was expected
+        Self.expectScreen(
+            state,
+            [
+                "┌ Environments ────────┐┌ Request · users.show ────────────────────────────────┐",
+                "│  development         ││ GET    https://prod.test/users/42                    │",
+                "│▸ production        ⚠ ││ path   id [ 42 ]                                     │",
+                "└──────────────────────┘│ header (none) · Ctrl-N adds one                      │",
+                "┌ Routes ──────────────┐└──────────────────────────────────────────────────────┘",
+                "│  GET  users.index    │┌ Response ── 200 OK ✗ 1/2 · 12 ms · 41 B ─────────────┐",
+                "│▸ GET  users.show     ││▸✗ json address.city == \"{{city}}\"                    │",
+                "│  POST users.create   ││   got \"Manchester\" (expected == \"Paris\")             │",
+                "│                      ││                                                      │",
+                "│                      ││ \"Manchester\"                                         │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "│                      ││                                                      │",
+                "└──────────────────────┘└──────────────────────────────────────────────────────┘",
+                " production ⚠  en  h headers · / search · p path · f fold · c copy · e env",
             ])
     }
 

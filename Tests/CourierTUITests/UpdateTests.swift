@@ -515,7 +515,7 @@ struct UpdateTests {
             ])
         #expect(
             Views.render(state).trimmedLines.contains {
-                $0.contains("200 OK · 0 ms · 3.0 GB · users.index @ development")
+                $0.contains("200 OK ✓ 1/1 · 0 ms · 3.0 GB · users.index @ development")
             })
     }
 

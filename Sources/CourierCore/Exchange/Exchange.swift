@@ -11,8 +11,15 @@ public struct Exchange: Sendable, Equatable {
     public var response: HTTPResponse
     /// Workspace, environment, route and the secret values to mask.
     public var origin: ExchangeOrigin
-    /// Results of the route's checks, in the order they are written.
+    /// Results of the route's checks, in the order they are written, then one per capture.
     public var checks: [CheckResult]
+    /// Values the route's captures kept from the response, by variable name.
+    public var captured: [String: String] = [:]
+
+    /// Checks that passed and checks run, e.g. `(3, 4)`; nil when none ran.
+    public var checkTally: CheckTally? {
+        checks.isEmpty ? nil : CheckTally(passed: checks.filter(\.passed).count, total: checks.count)
+    }
 
     /// An exchange.
     public init(request: HTTPRequest, response: HTTPResponse, origin: ExchangeOrigin, checks: [CheckResult] = []) {

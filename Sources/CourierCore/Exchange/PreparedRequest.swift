@@ -8,6 +8,8 @@ public struct PreparedRequest: Sendable, Equatable {
     public var options: SendOptions
     /// Where it came from.
     public var origin: ExchangeOrigin
+    /// The route's checks and captures, run on the response (nil for a request built by hand).
+    public var checkPlan: CheckPlan?
 
     /// A prepared request.
     public init(request: HTTPRequest, options: SendOptions = SendOptions(), origin: ExchangeOrigin = ExchangeOrigin()) {

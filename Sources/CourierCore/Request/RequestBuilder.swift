@@ -76,16 +76,19 @@ public struct RequestBuilder: Sendable {
             workspace: workspace.file, environmentName: environment.name, routeName: route.name,
             isProtectedEnvironment: environment.isProtected,
             secretValues: secretValues(environment: environment, context: context))
-        return PreparedRequest(request: request, options: options, origin: origin)
+        var prepared = PreparedRequest(request: request, options: options, origin: origin)
+        prepared.checkPlan = CheckPlan(
+            checks: route.checks, captures: route.captures, context: context, secretNames: environment.secrets)
+        return prepared
     }
 
     /// The resolved URL alone (for showing it live while the user types).
-    public func buildURL(route: Route, environment: Environment, input: RequestInput = RequestInput())
-        throws(RequestError) -> String
-    {
+    public func buildURL(
+        route: Route, environment: Environment, input: RequestInput = RequestInput(), captured: [String: String] = [:]
+    ) throws(RequestError) -> String {
         try buildURL(
             route: route, environment: environment, input: input,
-            context: context(environment: environment, input: input))
+            context: context(environment: environment, input: input, captured: captured))
     }
 
     private func buildURL(route: Route, environment: Environment, input: RequestInput, context: TemplateContext)

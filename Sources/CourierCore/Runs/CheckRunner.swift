@@ -104,21 +104,9 @@ public struct CheckRunner: Sendable {
         } catch {
             return failed(route, url: url, names, prepared.origin.masking(error.description), pass: pass)
         }
-        let response = exchange.response
-        let body = response.bodyFile.flatMap { try? FileBytes.read($0).get() } ?? response.body
-        let context = builder.context(environment: environment, input: input, captured: captured.values)
-        let evaluator = CheckEvaluator(response: response, body: body, context: context)
-        var results = evaluator.evaluate(route.checks)
-        for capture in route.captures {
-            let (value, result) = evaluator.capture(capture)
-            results.append(result)
-            guard let value else { continue }
-            captured.set(capture.name, value)
-            if environment.secrets.contains(capture.name), !value.isEmpty {
-                exchange.origin.secretValues.append(value)
-            }
-        }
-        exchange.checks = results.map { mask($0, exchange.origin) }
+        prepared.checkPlan?.apply(to: &exchange)
+        for (name, value) in exchange.captured { captured.set(name, value) }
+        let results = exchange.checks
         let passed = results.allSatisfy(\.passed)
         return RouteRun(
             route: route.name, method: route.method, url: url, outcome: passed ? .passed : .failed,
@@ -135,14 +123,6 @@ public struct CheckRunner: Sendable {
         RouteRun(
             route: route.name, method: route.method, url: url, outcome: .error(reason),
             checks: names.map { CheckResult(check: $0, passed: false, message: reason) }, pass: pass)
-    }
-
-    private func mask(_ result: CheckResult, _ origin: ExchangeOrigin) -> CheckResult {
-        var masked = result
-        masked.message = result.message.map(origin.masking)
-        masked.expected = result.expected.map(origin.masking)
-        masked.actual = result.actual.map(origin.masking)
-        return masked
     }
 
     /// Values captured so far, and which route should have captured each name that is missing,

@@ -20,6 +20,10 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var size: Int
     /// Header lines `Name: value`, secrets masked.
     public var headerLines: [String]
+    /// Checks (and captures) that ran: passed and total, for the title; nil when none ran.
+    public var checkTally: CheckTally?
+    /// Failed checks, shown above the headers and body: `✗ json a == 1`, then `  got 2`.
+    public var failureLines: [String] = []
     /// The whole body for display (pretty JSON, text, or a binary note).
     public var body: TextDocument
     /// The route's `json_path` selection, when there is one.
@@ -73,6 +77,12 @@ public struct ResponseDisplay: Sendable, Equatable {
         size = response.bodySize
         secretValues = exchange.origin.secretValues
         headerLines = response.headers.map { exchange.origin.masking("\($0.name): \($0.value)") }
+        checkTally = exchange.checkTally
+        // The check, then what came on a line of its own, so a narrow pane cuts neither short.
+        failureLines = exchange.checks.filter { !$0.passed }.flatMap { result in
+            ["✗ " + exchange.origin.masking(result.check)]
+                + (result.message.map { ["  " + exchange.origin.masking($0)] } ?? [])
+        }
         self.jsonPath = jsonPath
         let formatter = JSONFormatter()
         if let file = response.bodyFile {
@@ -130,8 +140,15 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// The document the body area shows now (folded when folds are set).
     public var shownBody: TextDocument { folded?.document ?? unfoldedBody }
 
-    /// Rows the headers take above the body: each header and a blank line, when shown.
-    public var headerRowCount: Int { showHeaders ? headerLines.count + 1 : 0 }
+    /// Rows above the body: failed checks and a blank line, then (when shown) each header and
+    /// a blank line.
+    public var headerRowCount: Int { checkRowCount + (showHeaders ? headerLines.count + 1 : 0) }
+
+    /// Rows the failed checks take (with their blank line), 0 when every check passed.
+    public var checkRowCount: Int { failureLines.isEmpty ? 0 : failureLines.count + 1 }
+
+    /// Whether pane line `index` lists a failed check.
+    public func isFailure(_ index: Int) -> Bool { index < failureLines.count }
 
     /// The line of the unfolded body that pane line `index` shows (`nil` on header rows).
     public func sourceLine(ofPaneLine index: Int) -> Int? {
@@ -188,12 +205,16 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// Line `index` of the pane as text, secrets masked.
     public func line(_ index: Int) -> String {
         let headerCount = headerRowCount
-        if index < headerCount { return index < headerLines.count ? headerLines[index] : "" }
+        if index < checkRowCount { return index < failureLines.count ? failureLines[index] : "" }
+        if index < headerCount {
+            let header = index - checkRowCount
+            return header < headerLines.count ? headerLines[header] : ""
+        }
         return SecretMask.apply(shownBody.line(index - headerCount), hiding: secretValues)
     }
 
     /// Whether pane line `index` is a header line.
-    public func isHeader(_ index: Int) -> Bool { showHeaders && index <= headerLines.count }
+    public func isHeader(_ index: Int) -> Bool { index < headerRowCount }
 
     /// Scrolls by `offset` lines within `height` visible rows, keeping the cursor on screen.
     public mutating func scroll(by offset: Int, height: Int) {

@@ -1,0 +1,46 @@
+/// A route's checks and captures with the template scopes its request was built in: what
+/// runs on the exchange once the response is complete. `RequestBuilder` attaches one to every
+/// request, so the screen, `courier call` and check runs evaluate a response the same way.
+public struct CheckPlan: Sendable, Equatable {
+    /// The route's checks; `nil` runs the implicit check.
+    public var checks: [Check]?
+    /// The route's captures.
+    public var captures: [Capture]
+    /// Resolves templates in expected values.
+    public var context: TemplateContext
+    /// Names whose captured values are secret (the environment's `secrets`).
+    public var secretNames: Set<String>
+
+    /// A plan.
+    public init(checks: [Check]?, captures: [Capture] = [], context: TemplateContext, secretNames: Set<String> = []) {
+        self.checks = checks
+        self.captures = captures
+        self.context = context
+        self.secretNames = secretNames
+    }
+
+    /// Runs the checks and captures on `exchange`: fills `checks` (then one result per capture)
+    /// and `captured`, adds captured secrets to the values masked, and masks every result. A body
+    /// saved to a file is read back for the checks that need it.
+    public func apply(to exchange: inout Exchange) {
+        let response = exchange.response
+        let body = response.bodyFile.flatMap { try? FileBytes.read($0).get() } ?? response.body
+        let evaluator = CheckEvaluator(response: response, body: body, context: context)
+        var results = evaluator.evaluate(checks)
+        for capture in captures {
+            let (value, result) = evaluator.capture(capture)
+            results.append(result)
+            guard let value else { continue }
+            exchange.captured[capture.name] = value
+            if secretNames.contains(capture.name), !value.isEmpty { exchange.origin.secretValues.append(value) }
+        }
+        let origin = exchange.origin
+        exchange.checks = results.map { result in
+            var masked = result
+            masked.message = result.message.map(origin.masking)
+            masked.expected = result.expected.map(origin.masking)
+            masked.actual = result.actual.map(origin.masking)
+            return masked
+        }
+    }
+}
