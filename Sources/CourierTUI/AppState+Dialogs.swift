@@ -22,6 +22,8 @@ extension AppState {
         case (.confirm(let id, let request), .confirm):
             mode = .normal
             return dispatch(id: id, request: request)
+        case (.runPicker, _), (.runConfirm, _), (.runView, _):
+            return performRun(action, in: modal)
         default:
             break
         }

@@ -21,6 +21,10 @@ extension AppState {
             return []
         case .editorFinished(let result):
             return finishEditing(result)
+        case .runProgress(let id, let result):
+            return runProgress(id: id, result)
+        case .runFinished(let id, let result):
+            return runFinished(id: id, result)
         case .notice(let text, let isError):
             status = StatusLine(text: text, isError: isError)
             return []
@@ -77,6 +81,7 @@ extension AppState {
         case .back: return back()
         case .quit: return [.saveSession, .quit]
         case .switchEnvironment: mode = .dialog(.environmentSwitcher(cursor: ListCursor(activeEnvironment)))
+        case .runChecks: return openRuns()
         case .cycleLanguage: return cycleLanguage()
         case .filterRoutes:
             focus = .routes

@@ -40,6 +40,8 @@ public struct AppState: Sendable {
     /// Values captured from responses, by environment: they feed later requests to that
     /// environment for the rest of the session (captures never cross environments).
     public var captured: [String: [String: String]] = [:]
+    /// The latest check run, kept after its view closes so `R` shows it again.
+    public var run: RunView?
     /// Response bodies above this size are saved to a file rather than shown
     /// (`COURIER_MAX_BODY_MB`, default 256 MB).
     public var maxBodyInMemory = 256 << 20
@@ -125,6 +127,9 @@ public struct AppState: Sendable {
         case .dialog(.help): return [.help, .anywhere]
         case .dialog(.environmentSwitcher): return [.switcher, .anywhere]
         case .dialog(.confirm): return [.confirm, .anywhere]
+        case .dialog(.runPicker): return [.runPicker, .anywhere]
+        case .dialog(.runConfirm): return [.runConfirm, .anywhere]
+        case .dialog(.runView): return [.runView, .anywhere]
         case .filteringRoutes: return [.filter, .anywhere]
         case .searchingBody: return [.search, .anywhere]
         case .typingPath: return [.path, .anywhere]

@@ -4,8 +4,11 @@ import CourierCore
 public enum Effect: Sendable, Equatable {
     /// Send `request`; answer with `.response(id:result:)`.
     case send(id: Int, request: PreparedRequest)
-    /// Cancel the request `id` (its result arrives as `.cancelled`).
+    /// Cancel the request or check run `id` (a request's result arrives as `.cancelled`; a
+    /// run skips the routes not yet sent and ends with `.runFinished`).
     case cancel(id: Int)
+    /// Run checks; answer with `.runProgress` per route and `.runFinished`.
+    case startRun(id: Int, RunRequest)
     /// Remember the session (environment, language, typed values) for the next run. The
     /// runtime reads `AppState.session` when it writes, so keystrokes never build it.
     case saveSession

@@ -8,4 +8,11 @@ public enum Modal: Sendable, Equatable {
     case environmentSwitcher(cursor: ListCursor)
     /// Confirm a mutating request to a protected environment; only `y` sends.
     case confirm(id: Int, request: PreparedRequest)
+    /// Pick what to run: the default selection (row 0) or one of the workspace's runs.
+    case runPicker(cursor: ListCursor)
+    /// A run would send mutating routes to a protected environment: `y` sends them, `n` runs
+    /// the rest, Esc runs nothing.
+    case runConfirm(title: String, routes: [Route], mutating: [String])
+    /// The check run's rows (the run itself is `AppState.run`).
+    case runView
 }

@@ -16,6 +16,10 @@ public enum Msg: Sendable {
     case notice(String, isError: Bool)
     /// Request `id` has received `received` body bytes in `elapsed` seconds.
     case progress(id: Int, received: Int, elapsed: Double)
+    /// Check run `id` has a route's result.
+    case runProgress(id: Int, RouteRun)
+    /// Check run `id` has ended (or was cancelled).
+    case runFinished(id: Int, EnvironmentRun)
 }
 
 /// Why the external editor produced nothing.

@@ -81,6 +81,8 @@ extension Views {
                 ("y sends · any other key cancels", Theme.strong),
             ]
             dialog(title: "Send to \(origin.environmentName)?", lines: lines, style: Theme.warning, into: &buffer)
+        case .runPicker, .runConfirm, .runView:
+            drawRunModal(modal, state, into: &buffer)
         }
     }
 

@@ -61,7 +61,9 @@ extension Views {
                 }
                 start = x
                 let lineStyle =
-                    response.isFailure(index) ? Theme.error : response.isHeader(index) ? Theme.header : .plain
+                    response.isRequestLine(index)
+                    ? Theme.strong
+                    : response.isFailure(index) ? Theme.error : response.isHeader(index) ? Theme.header : .plain
                 buffer.put(text, x: x, y: y, style: lineStyle, clip: inner)
             } else {
                 start = inner.x + 1

@@ -141,6 +141,8 @@ final class Runtime {
                 self?.tasks[id] = nil
                 self?.input.wake()
             }
+        case .startRun(let id, let request):
+            startRun(id: id, request)
         case .cancel(let id):
             tasks[id]?.cancel()
             tasks[id] = nil
@@ -154,6 +156,31 @@ final class Runtime {
         case .quit:
             quitting = true
         }
+    }
+
+    /// Runs checks in the background; each route's result and the end come back as messages.
+    private func startRun(id: Int, _ request: RunRequest) {
+        let engine = self.engine ?? HTTPEngine()
+        self.engine = engine
+        let runner = CheckRunner(
+            builder: RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment),
+            environment: request.environment, input: request.input, confirmed: request.confirmed,
+            captured: request.captured)
+        tasks[id] = Task { [weak self] in
+            guard let runtime = self else { return }
+            let result = await runner.run(
+                request.routes,
+                send: { (prepared) async throws(TransportError) in try await engine.exchange(prepared) },
+                report: { route in await runtime.deliver(.runProgress(id: id, route)) })
+            runtime.deliver(.runFinished(id: id, result))
+            runtime.tasks[id] = nil
+        }
+    }
+
+    /// Queues `msg` for the loop and wakes it.
+    private func deliver(_ msg: Msg) {
+        inbox.append(msg)
+        input.wake()
     }
 
     private func flushSave() {

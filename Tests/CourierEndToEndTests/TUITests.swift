@@ -125,6 +125,27 @@ struct TUITests {
         }
     }
 
+    @Test("R runs the smoke checks live; Enter opens a route's exchange; a capture reaches a later request")
+    func checkRun() async throws {
+        try await withDemo { tmux in
+            // GIVEN the picker (the shipped workspace names smoke and session)
+            try tmux.send("R")
+            try await tmux.waitFor("default selection")
+            // WHEN smoke runs on development, THEN every row passes and the summary says so
+            try tmux.send("Down", "Enter")
+            try await tmux.waitFor("development: 7 routes, 19 checks: 19 passed, 0 failed")
+            #expect(try tmux.screen().contains("smoke @ development · 7/7"))
+            // WHEN the second row is opened, THEN its request line and body show, with the tally
+            try tmux.send("Down", "Enter")
+            try await tmux.waitFor("GET http://127.0.0.1:")
+            try await tmux.waitFor("✓ 5/5")
+            // WHEN the session run logs in, THEN account, which needs the captured token, passes
+            try tmux.send("R", "r", "Down", "Down", "Enter")
+            try await tmux.waitFor("development: 2 routes, 7 checks: 7 passed")
+            try await tmux.quit()
+        }
+    }
+
     @Test("c copies the value under the cursor through the terminal's OSC 52: tmux's paste buffer gets it")
     func clipboard() async throws {
         try await withDemo { tmux in

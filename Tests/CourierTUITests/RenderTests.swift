@@ -15,7 +15,7 @@ struct RenderTests {
         #expect(lines[4].hasPrefix("┌ Routes ──"))
         #expect(lines[5].hasPrefix("│▸ GET  users.index    │"))
         #expect(lines[6].hasPrefix("│  GET  users.show     │"))
-        #expect(lines[15] == " development  en  Enter open · e env · L lang · / filter · ? help · q quit")
+        #expect(lines[15] == " development  en  Enter open · e env · L lang · / filter · R run · ? help")
     }
 
     @Test("the Request pane shows the method, the resolved URL and the fields")

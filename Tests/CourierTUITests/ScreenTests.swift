@@ -79,7 +79,7 @@ struct ScreenTests {
                 "│                                 ││                                                                                                       │",
                 "│                                 ││                                                                                                       │",
                 "└─────────────────────────────────┘└───────────────────────────────────────────────────────────────────────────────────────────────────────┘",
-                " development  en  h headers · / search · p path · f fold · c copy · e env · L lang · ? help · q quit · Tab pane · Esc back",
+                " development  en  h headers · / search · p path · f fold · c copy · e env · L lang · R run · ? help · q quit · Tab pane · Esc back",
             ])
     }
 
@@ -241,7 +241,7 @@ struct ScreenTests {
                 "││     send (from any field)                              ││",
                 "││ Esc  (panes)                                           ││",
                 "││                                                        ││",
-                "││ ↑ ↓ scroll · Esc closes · 3-10/63                      ││",
+                "││ ↑ ↓ scroll · Esc closes · 3-10/74                      ││",
                 "└└────────────────────────────────────────────────────────┘┘",
                 " development  en",
             ])

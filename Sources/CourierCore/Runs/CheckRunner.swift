@@ -15,12 +15,15 @@ public struct CheckRunner: Sendable {
     public var confirmed: Bool
     /// `--bail`: stop after the first route that fails or cannot be completed.
     public var bail: Bool
+    /// Values captured before the run (the screen's session), which the run's own captures replace.
+    public var captured: [String: String]
 
     /// A runner.
     public init(
         builder: RequestBuilder, environment: Environment, input: RequestInput = RequestInput(),
-        confirmed: Bool = false, bail: Bool = false
+        confirmed: Bool = false, bail: Bool = false, captured: [String: String] = [:]
     ) {
+        self.captured = captured
         self.builder = builder
         self.environment = environment
         self.input = input
@@ -47,7 +50,7 @@ public struct CheckRunner: Sendable {
             baseURL: (try? Template.render(environment.baseURL, in: context)) ?? environment.baseURL,
             workspace: builder.workspace.file,
             secretValues: builder.secretValues(environment: environment, context: context))
-        var captured = Captures()
+        var captured = Captures(values: self.captured)
         var stopped: String?
         for pass in 1...max(passes, 1) {
             for route in routes {

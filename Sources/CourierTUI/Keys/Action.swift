@@ -38,4 +38,10 @@ public enum Action: Sendable, Equatable, Hashable {
     case cancel
     /// `y` in the protected-environment dialog.
     case confirm
+    /// `n` in the run confirmation: run without the mutating routes.
+    case decline
+    /// Open the run view (or the run picker when nothing has run yet).
+    case runChecks
+    /// In the run view: pick a run and start it.
+    case rerun
 }

@@ -27,4 +27,10 @@ public enum KeyScope: Sendable, Equatable, Hashable, CaseIterable {
     case switcher
     /// The protected-environment confirmation.
     case confirm
+    /// Picking a run.
+    case runPicker
+    /// Confirming a run's mutating routes on a protected environment.
+    case runConfirm
+    /// The run view.
+    case runView
 }

@@ -75,6 +75,10 @@ public struct Keymap: Sendable {
         KeymapRow(
             "/", "outside the form", "filter routes as you type", hints: [.outsideForm: "/ filter"],
             bind([.char("/")], .outsideForm, .filterRoutes)),
+        KeymapRow(
+            "R", "outside the form",
+            "check run: the latest one, or pick one (the default selection or a workspace run)",
+            hints: [.outsideForm: "R run"], bind([.char("R")], .outsideForm, .runChecks)),
     ]
 
     private static let form: [KeymapRow] = [
@@ -163,5 +167,19 @@ public struct Keymap: Sendable {
         KeymapRow(
             "y", "protected confirmation", "send; any other key cancels",
             bind([.char("y"), .char("Y")], .confirm, .confirm)),
+        KeymapRow(
+            "↑ ↓ j k, Enter, Esc", "run picker", "move, start the run, close",
+            bind([.down, .char("j")], .runPicker, .down) + bind([.up, .char("k")], .runPicker, .up)
+                + bind([.enter], .runPicker, .pick) + bind([.escape, .char("q")], .runPicker, .cancel)),
+        KeymapRow(
+            "y / n / Esc", "run confirmation", "send the mutating routes too / run without them / run nothing",
+            bind([.char("y"), .char("Y")], .runConfirm, .confirm)
+                + bind([.char("n"), .char("N")], .runConfirm, .decline)
+                + bind([.escape, .char("q")], .runConfirm, .cancel)),
+        KeymapRow(
+            "↑ ↓ j k, g G, Enter, r, Esc", "run view",
+            "move, open the route's exchange, pick and start another run, cancel the rest (running) or close",
+            moves.flatMap { bind($0.keys, .runView, $0.action) } + bind([.enter], .runView, .pick)
+                + bind([.char("r")], .runView, .rerun) + bind([.escape, .char("q")], .runView, .cancel)),
     ]
 }

@@ -24,6 +24,8 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var checkTally: CheckTally?
     /// Failed checks, shown above the headers and body: `✗ json a == 1`, then `  got 2`.
     public var failureLines: [String] = []
+    /// `GET https://…` above everything, for an exchange opened from a run.
+    public var requestLine: String?
     /// The whole body for display (pretty JSON, text, or a binary note).
     public var body: TextDocument
     /// The route's `json_path` selection, when there is one.
@@ -66,7 +68,7 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var cursor = 0
 
     /// Prepares `exchange`'s response for display.
-    public init(requestID: Int, exchange: Exchange, jsonPath: String?) {
+    public init(requestID: Int, exchange: Exchange, jsonPath: String?, showRequest: Bool = false) {
         let response = exchange.response
         self.requestID = requestID
         routeName = exchange.origin.routeName
@@ -78,6 +80,9 @@ public struct ResponseDisplay: Sendable, Equatable {
         secretValues = exchange.origin.secretValues
         headerLines = response.headers.map { exchange.origin.masking("\($0.name): \($0.value)") }
         checkTally = exchange.checkTally
+        if showRequest {
+            requestLine = "\(exchange.request.method) \(exchange.origin.masking(exchange.request.url))"
+        }
         // The check, then what came on a line of its own, so a narrow pane cuts neither short.
         failureLines = exchange.checks.filter { !$0.passed }.flatMap { result in
             ["✗ " + exchange.origin.masking(result.check)]
@@ -144,11 +149,20 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// a blank line.
     public var headerRowCount: Int { checkRowCount + (showHeaders ? headerLines.count + 1 : 0) }
 
-    /// Rows the failed checks take (with their blank line), 0 when every check passed.
-    public var checkRowCount: Int { failureLines.isEmpty ? 0 : failureLines.count + 1 }
+    /// Rows the request line and the failed checks take, with a blank line after them.
+    public var checkRowCount: Int { topLines.isEmpty ? 0 : topLines.count + 1 }
+
+    /// The request line (when shown), then the failed checks.
+    private var topLines: [String] { (requestLine.map { [$0] } ?? []) + failureLines }
 
     /// Whether pane line `index` lists a failed check.
-    public func isFailure(_ index: Int) -> Bool { index < failureLines.count }
+    public func isFailure(_ index: Int) -> Bool {
+        let first = requestLine == nil ? 0 : 1
+        return index >= first && index < first + failureLines.count
+    }
+
+    /// Whether pane line `index` is the request line.
+    public func isRequestLine(_ index: Int) -> Bool { requestLine != nil && index == 0 }
 
     /// The line of the unfolded body that pane line `index` shows (`nil` on header rows).
     public func sourceLine(ofPaneLine index: Int) -> Int? {
@@ -205,7 +219,7 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// Line `index` of the pane as text, secrets masked.
     public func line(_ index: Int) -> String {
         let headerCount = headerRowCount
-        if index < checkRowCount { return index < failureLines.count ? failureLines[index] : "" }
+        if index < checkRowCount { return topLines[safe: index] ?? "" }
         if index < headerCount {
             let header = index - checkRowCount
             return header < headerLines.count ? headerLines[header] : ""

@@ -1,0 +1,27 @@
+import CourierCore
+
+/// A check run the screen asks the runtime to make: the routes in order, where, with what,
+/// and whether mutating routes may go to a protected environment.
+public struct RunRequest: Sendable, Equatable {
+    /// The routes, in order.
+    public var routes: [Route]
+    /// Where they go.
+    public var environment: Environment
+    /// The language and other settings every request gets.
+    public var input: RequestInput
+    /// Values captured earlier in this session for that environment.
+    public var captured: [String: String]
+    /// The user said yes to mutating routes on a protected environment.
+    public var confirmed: Bool
+
+    /// A run request.
+    public init(
+        routes: [Route], environment: Environment, input: RequestInput, captured: [String: String], confirmed: Bool
+    ) {
+        self.routes = routes
+        self.environment = environment
+        self.input = input
+        self.captured = captured
+        self.confirmed = confirmed
+    }
+}
