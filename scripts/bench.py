@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 
+from bench_check import check_run
 from demo_server import demo_server
 
 BIN = os.path.abspath(sys.argv[1])
@@ -87,6 +88,7 @@ def main():
         curl, _ = run(["curl", "-s", "-H", "Accept: application/json", url], repeat=n)
         print(f"# one small loopback GET, best of {n}")
         print(f"courier call {courier * 1000:7.2f} ms   curl {curl * 1000:7.2f} ms   ratio (curl/courier) {curl / courier:5.2f}")
+        check_run(BIN, port, WORK)
         tui(port)
 
 
