@@ -45,12 +45,7 @@ public struct CheckEvaluator {
 
     /// One check's result.
     public func evaluate(_ check: Check) -> CheckResult {
-        var found = query(check.query)
-        if check.count, case .value(let value) = found {
-            found =
-                value.length.map { .value(.number(String($0))) }
-                ?? .broken("count needs an array, object or string, got \(value.brief())")
-        }
+        let found = query(check.query, count: check.count)
         let expected: JSONValue?
         do {
             expected = try check.value.map(render)
@@ -86,13 +81,7 @@ public struct CheckEvaluator {
     /// `capture NAME`; a capture that finds nothing fails.
     public func capture(_ capture: Capture) -> (value: String?, result: CheckResult) {
         let name = "capture \(capture.name)"
-        var found = query(capture.query)
-        if capture.count, case .value(let value) = found {
-            found =
-                value.length.map { .value(.number(String($0))) }
-                ?? .broken("count needs an array, object or string, got \(value.brief())")
-        }
-        switch found {
+        switch query(capture.query, count: capture.count) {
         case .value(let value):
             return (value.scalarText ?? value.serialized, CheckResult(check: name, passed: true))
         case .missing(let reason), .broken(let reason):
@@ -101,6 +90,14 @@ public struct CheckEvaluator {
     }
 
     // MARK: Queries
+
+    /// What `query` found, or its length with `count`.
+    func query(_ query: CheckQuery, count: Bool) -> Found {
+        let found = self.query(query)
+        guard count, case .value(let value) = found else { return found }
+        return value.length.map { .value(.number(String($0))) }
+            ?? .broken("count needs an array, object or string, got \(value.brief())")
+    }
 
     func query(_ query: CheckQuery) -> Found {
         switch query {

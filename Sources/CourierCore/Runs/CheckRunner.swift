@@ -54,7 +54,7 @@ public struct CheckRunner: Sendable {
         var stopped: String?
         for pass in 1...max(passes, 1) {
             for route in routes {
-                var outcome: RouteRun
+                let outcome: RouteRun
                 if let reason = stopped ?? (Task.isCancelled ? "cancelled" : nil) {
                     outcome = skipped(route, reason, pass: pass)
                 } else {
