@@ -45,10 +45,11 @@ public struct JUnitReport: Sendable {
         for route in run.routes {
             let requestLine = "\(route.method) \(mask(route.url))"
             for (index, check) in route.checks.enumerated() {
-                var name = route.pass > 1 ? "\(check.check) (run \(route.pass))" : check.check
+                let base = route.pass > 1 ? "\(check.check) (run \(route.pass))" : check.check
+                var name = base
                 var copy = 2
                 while !used.insert(route.route + "\u{0}" + name).inserted {
-                    name = "\(check.check) (\(copy))"
+                    name = "\(base) (\(copy))"
                     copy += 1
                 }
                 let time = index == 0 ? route.time : 0
