@@ -23,9 +23,11 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// Checks (and captures) that ran: passed and total, for the title; nil when none ran.
     public var checkTally: CheckTally?
     /// Failed checks, shown above the headers and body: `✗ json a == 1`, then `  got 2`.
-    public var failureLines: [String] = []
+    public private(set) var failureLines: [String] = []
     /// `GET https://…` above everything, for an exchange opened from a run.
-    public var requestLine: String?
+    public private(set) var requestLine: String?
+    /// The request line (when shown), then the failed checks: made once, read on every draw.
+    private var topLines: [String] = []
     /// The whole body for display (pretty JSON, text, or a binary note).
     public var body: TextDocument
     /// The route's `json_path` selection, when there is one.
@@ -88,6 +90,7 @@ public struct ResponseDisplay: Sendable, Equatable {
             ["✗ " + exchange.origin.masking(result.check)]
                 + (result.message.map { ["  " + exchange.origin.masking($0)] } ?? [])
         }
+        topLines = (requestLine.map { [$0] } ?? []) + failureLines
         self.jsonPath = jsonPath
         let formatter = JSONFormatter()
         if let file = response.bodyFile {
@@ -151,9 +154,6 @@ public struct ResponseDisplay: Sendable, Equatable {
 
     /// Rows the request line and the failed checks take, with a blank line after them.
     public var checkRowCount: Int { topLines.isEmpty ? 0 : topLines.count + 1 }
-
-    /// The request line (when shown), then the failed checks.
-    private var topLines: [String] { (requestLine.map { [$0] } ?? []) + failureLines }
 
     /// Whether pane line `index` lists a failed check.
     public func isFailure(_ index: Int) -> Bool {
