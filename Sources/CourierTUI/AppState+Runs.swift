@@ -107,9 +107,7 @@ extension AppState {
     }
 
     mutating func runProgress(id: Int, _ result: RouteRun) -> [Effect] {
-        if let exchange = result.exchange {
-            captured[exchange.origin.environmentName, default: [:]].merge(exchange.captured) { _, new in new }
-        }
+        if let exchange = result.exchange { keepCaptures(of: exchange) }
         guard run?.id == id else { return [] }
         run?.record(result)
         return []

@@ -48,7 +48,7 @@ extension AppState {
         switch result {
         case .success(let exchange):
             // Captures count even from a response that is no longer shown.
-            captured[exchange.origin.environmentName, default: [:]].merge(exchange.captured) { _, new in new }
+            keepCaptures(of: exchange)
             // A slower, older request never replaces a newer one on screen.
             if let shown = response, shown.requestID > id { return [] }
             let jsonPath = workspace.routes.first { $0.name == sent.origin.routeName }?.jsonPath
@@ -67,6 +67,11 @@ extension AppState {
                 isError: true)
         }
         return []
+    }
+
+    /// Keeps what `exchange`'s captures found, for later requests to its environment.
+    mutating func keepCaptures(of exchange: Exchange) {
+        captured[exchange.origin.environmentName, default: [:]].merge(exchange.captured) { _, new in new }
     }
 
     /// Rows available to the response body with the current layout.

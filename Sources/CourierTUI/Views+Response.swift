@@ -22,7 +22,7 @@ extension Views {
                 tally.description, x: x, y: rect.y, style: tally.allPassed ? Theme.notice : Theme.error,
                 clip: rect.inner.expandedVertically)
         }
-        let milliseconds = Int((response.totalTime * 1000).rounded())
+        let milliseconds = Seconds.milliseconds(response.totalTime)
         var details: [String] = []
         if let search = response.search {
             details.append(

@@ -63,7 +63,7 @@ extension Views {
         let method = row.method.rawValue.padded(to: 7)
         guard let result = row.result else { return ("· \(name)  \(method)", Theme.hint) }
         let status = result.exchange.map { String($0.response.status) } ?? "   "
-        let time = result.exchange.map { "\(Int(($0.response.totalTime * 1000).rounded())) ms" } ?? ""
+        let time = result.exchange.map { "\(Seconds.milliseconds($0.response.totalTime)) ms" } ?? ""
         switch result.outcome {
         case .passed:
             return ("✓ \(name)  \(method)\(status)  \(time)", Theme.notice)

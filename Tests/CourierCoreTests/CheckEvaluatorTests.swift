@@ -113,6 +113,19 @@ struct CheckEvaluatorTests {
         #expect(evaluator.evaluate([]).isEmpty)
     }
 
+    @Test("a body saved to a file is not read back: body queries fail and say why, status and bytes still work")
+    func spilledBody() throws {
+        let evaluator = CheckEvaluator(
+            response: HTTPResponse(
+                status: 200, reason: "OK", headers: [HeaderField("Content-Type", "application/json")],
+                bodyFile: "/nonexistent/courier-body", bodySize: 3 << 30))
+        #expect(evaluator.evaluate(nil).map(\.line) == ["status < 400"])
+        let reason = "the body (3.0 GB) is over the in-memory limit and saved to a file; not checked"
+        #expect(evaluator.evaluate(try CheckParser.check("json a exists")).message == reason)
+        #expect(evaluator.evaluate(try CheckParser.check("body contains \"a\"")).message == reason)
+        #expect(evaluator.evaluate(try CheckParser.check("bytes > 1000000")).passed)
+    }
+
     @Test("captures keep strings unquoted and other JSON as text; a miss is a failed check")
     func captures() throws {
         func capture(_ line: String) throws -> (String?, CheckResult) {

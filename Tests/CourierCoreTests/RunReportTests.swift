@@ -76,4 +76,13 @@ struct RunReportTests {
             ])
         #expect(report.summary(run).hasPrefix("qa: 2 routes, 3 checks: 2 passed, 1 failed, 0 errors, 0 skipped · "))
     }
+
+    @Test(
+        "times print with a fixed number of decimals",
+        arguments: [
+            (1.5, 3, "1.500"), (0.0125, 3, "0.013"), (1.234, 2, "1.23"), (12.0, 0, "12"), (2288.64, 1, "2288.6"),
+        ])
+    func fixedDecimals(value: Double, places: Int, expected: String) {
+        #expect(Seconds.fixed(value, places: places) == expected)
+    }
 }

@@ -1,6 +1,7 @@
 /// Runs checks and captures against one response (DESIGN.md §6). Pure: the caller passes the
-/// body (read back from its file when it was spilled to disk) and the template context that
-/// resolves `{{name}}` in expected values.
+/// template context that resolves `{{name}}` in expected values. A body saved to a file (over
+/// the in-memory limit) is not read back: queries of the body fail and say why, since loading
+/// it would take the memory the limit exists to protect.
 public struct CheckEvaluator {
     /// The response checked.
     public let response: HTTPResponse
@@ -13,12 +14,19 @@ public struct CheckEvaluator {
     /// found before the place where a truncated body breaks off, and that body is still not JSON.
     let jsonProblem: String?
 
-    /// An evaluator; `body` defaults to the response's in-memory body.
-    public init(response: HTTPResponse, body: [UInt8]? = nil, context: TemplateContext = TemplateContext()) {
+    /// Why the body cannot be checked at all (nil when it is in memory).
+    let bodyProblem: String?
+
+    /// An evaluator of `response` and its in-memory body.
+    public init(response: HTTPResponse, context: TemplateContext = TemplateContext()) {
         self.response = response
-        self.body = body ?? response.body
+        body = response.body
         self.context = context
-        jsonProblem = Self.jsonProblem(in: self.body)
+        bodyProblem =
+            response.bodyFile == nil
+            ? nil
+            : "the body (\(ByteCount.format(response.bodySize))) is over the in-memory limit and saved to a file; not checked"
+        jsonProblem = bodyProblem ?? Self.jsonProblem(in: response.body)
     }
 
     /// What a query found.
@@ -35,7 +43,9 @@ public struct CheckEvaluator {
     public func evaluate(_ checks: [Check]?) -> [CheckResult] {
         guard let checks else {
             var results = [evaluate(.implicitStatus)]
-            if BodyKind.looksLikeJSON([], contentType: response.contentType) && response.bodySize > 0 {
+            if BodyKind.looksLikeJSON([], contentType: response.contentType) && response.bodySize > 0
+                && bodyProblem == nil
+            {
                 results.append(jsonParses())
             }
             return results
@@ -110,9 +120,10 @@ public struct CheckEvaluator {
         case .json(let path):
             return json(path)
         case .body:
+            if let bodyProblem { return .broken(bodyProblem) }
             return .value(.string(String(decoding: body, as: UTF8.self)))
         case .duration:
-            return .value(.number(String(Int((response.totalTime * 1000).rounded()))))
+            return .value(.number(String(Seconds.milliseconds(response.totalTime))))
         case .bytes:
             return .value(.number(String(response.bodySize)))
         }

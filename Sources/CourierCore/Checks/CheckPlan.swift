@@ -20,12 +20,9 @@ public struct CheckPlan: Sendable, Equatable {
     }
 
     /// Runs the checks and captures on `exchange`: fills `checks` (then one result per capture)
-    /// and `captured`, adds captured secrets to the values masked, and masks every result. A body
-    /// saved to a file is read back for the checks that need it.
+    /// and `captured`, adds captured secrets to the values masked, and masks every result.
     public func apply(to exchange: inout Exchange) {
-        let response = exchange.response
-        let body = response.bodyFile.flatMap { try? FileBytes.read($0).get() } ?? response.body
-        let evaluator = CheckEvaluator(response: response, body: body, context: context)
+        let evaluator = CheckEvaluator(response: exchange.response, context: context)
         var results = evaluator.evaluate(checks)
         for capture in captures {
             let (value, result) = evaluator.capture(capture)

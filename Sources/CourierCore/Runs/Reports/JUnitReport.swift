@@ -104,9 +104,5 @@ public struct JUnitReport: Sendable {
     private func attribute(_ value: String) -> String { XMLText.escape(value) }
     private func text(_ value: String) -> String { XMLText.escape(value) }
 
-    private func seconds(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
+    private func seconds(_ value: Double) -> String { Seconds.fixed(value, places: 3) }
 }

@@ -18,7 +18,7 @@ public struct RunJSONReport: Sendable {
             JSONMember("name", .string(run.environment)),
             JSONMember("base_url", .string(mask(run.baseURL))),
             JSONMember("workspace", .string(run.workspace)),
-            JSONMember("duration_ms", .number(String(Int((run.duration * 1000).rounded())))),
+            JSONMember("duration_ms", .number(String(Seconds.milliseconds(run.duration)))),
             JSONMember(
                 "totals",
                 .object(
@@ -46,7 +46,7 @@ public struct RunJSONReport: Sendable {
         if route.pass > 1 { members.append(JSONMember("pass", .number(String(route.pass)))) }
         if let response = route.exchange?.response {
             members.append(JSONMember("status", .number(String(response.status))))
-            members.append(JSONMember("time_ms", .number(String(Int((response.totalTime * 1000).rounded())))))
+            members.append(JSONMember("time_ms", .number(String(Seconds.milliseconds(response.totalTime)))))
         }
         members.append(
             JSONMember(

@@ -36,11 +36,11 @@ public struct RunTextReport: Sendable {
     /// `staging: 12 routes, 30 checks: 29 passed, 1 failed, 0 errors, 0 skipped · 1.23 s · 9.7 req/s`.
     public func summary(_ run: EnvironmentRun) -> String {
         let totals = run.totals
-        let rate = (run.requestsPerSecond * 10).rounded() / 10
         return "\(run.environment): \(totals.routes) route\(totals.routes == 1 ? "" : "s"), "
             + "\(totals.checks) check\(totals.checks == 1 ? "" : "s"): \(totals.passed) passed, "
             + "\(totals.failed) failed, \(totals.errors) error\(totals.errors == 1 ? "" : "s"), "
-            + "\(totals.skipped) skipped · \(Self.seconds(run.duration)) s · \(rate) req/s"
+            + "\(totals.skipped) skipped · \(Seconds.fixed(run.duration, places: 2)) s · "
+            + "\(Seconds.fixed(run.requestsPerSecond, places: 1)) req/s"
     }
 
     private func mark(_ text: String, _ code: Int) -> String {
@@ -48,13 +48,6 @@ public struct RunTextReport: Sendable {
     }
 
     private func milliseconds(_ seconds: Double) -> String {
-        "\(Int((seconds * 1000).rounded())) ms"
-    }
-
-    /// `1.23`: two decimals, without Foundation's formatter.
-    static func seconds(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        "\(Seconds.milliseconds(seconds)) ms"
     }
 }
