@@ -18,6 +18,9 @@ import NIOSSL
 /// Call `shutdown()` before dropping the engine.
 public final class HTTPEngine: Sendable {
     private let client: HTTPClient
+    private let group: MultiThreadedEventLoopGroup
+    /// Runs a task on the thread that owns the engine's connections (see `EventLoopTaskExecutor`).
+    public let taskExecutor: any TaskExecutor
 
     /// Creates the shared engine. Bodies are decompressed (gzip, deflate); redirects are
     /// handled here, not by AsyncHTTPClient.
@@ -31,12 +34,16 @@ public final class HTTPEngine: Sendable {
         // Fail a refused connection at once (as curl does); `RetryPolicy` owns retries, so
         // AsyncHTTPClient's own backoff would only make a dead server look like a hang.
         configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // One loop: every connection and every task handed `taskExecutor` share one thread.
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        taskExecutor = EventLoopTaskExecutor(group.next())
+        client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
     }
 
     /// Closes connections; the engine cannot be used afterwards.
     public func shutdown() async {
         try? await client.shutdown()
+        try? await group.shutdownGracefully()
     }
 
     /// Sends `prepared` and returns the exchange (no checks run here).
@@ -44,7 +51,10 @@ public final class HTTPEngine: Sendable {
     public func exchange(
         _ prepared: PreparedRequest, progress: (@Sendable (Int) -> Void)? = nil
     ) async throws(TransportError) -> Exchange {
-        let response = try await send(prepared.request, options: prepared.options, progress: progress)
+        // On the loop's thread (see `EventLoopTaskExecutor`); a caller already there stays.
+        let response = try await withTaskExecutorPreference(taskExecutor) { () async throws(TransportError) in
+            try await send(prepared.request, options: prepared.options, progress: progress)
+        }
         return Exchange(request: prepared.request, response: response, origin: prepared.origin)
     }
 

@@ -54,7 +54,7 @@ public struct RequestForm: Sendable, Equatable {
     public init(route: Route, saved: [String: String] = [:]) {
         routeName = route.name
         var fields: [FormField] = []
-        for name in PathTemplate(route.path).parameterNames {
+        for name in route.pathTemplate.parameterNames {
             fields.append(FormField(section: .path, name: name, value: route.params[name] ?? ""))
         }
         for item in route.query where !fields.contains(where: { $0.section == .query && $0.name == item.name }) {

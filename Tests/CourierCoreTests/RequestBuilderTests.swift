@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CourierCore
@@ -94,6 +95,34 @@ struct RequestBuilderTests {
             ) {
                 try builder.build(route: route, environment: env)
             }
+        }
+    }
+
+    @Test(
+        "the quick URL check only passes URLs the full parser accepts",
+        arguments: [
+            ("http://127.0.0.1:4010/dev/v1/users/42?n=1", true),
+            ("https://api.example.com/a/b%20c?q=x%2Fy&r=1", true),
+            ("HTTP://host/x", false),  // upper-case scheme: the full parser decides
+            ("http://user:pw@host/x", false),  // credentials: the full parser decides
+            ("http://[::1]:8080/x", false),  // IPv6 literal: the full parser decides
+            ("http://host/a#b#c", false),  // two fragments: the full parser rejects it
+            ("http://host:8080", true),
+            ("http://host:/x", false),
+            ("http://host:80x/y", false),
+            ("http://host/%zz", false),
+            ("http://host/%4", false),
+            ("http://host/a b", false),
+            ("http://host/ü", false),
+            ("http://:80/x", false),
+            ("http:///x", false),
+            ("ftp://host/x", false),
+            ("127.0.0.1:4010/x", false),
+        ])
+    func quickURLCheck(url: String, quick: Bool) {
+        #expect(RequestBuilder.isPlainHTTPURL(url) == quick)
+        if quick {
+            #expect(URLComponents(string: url)?.host?.isEmpty == false)
         }
     }
 

@@ -49,7 +49,9 @@ public struct RequestBuilder: Sendable {
             var rendered: [HeaderField] = []
             for field in layer {
                 let value = try Template.render(field.value, in: context)
-                guard !value.contains("\n"), !value.contains("\r") else { throw .badHeaderValue(name: field.name) }
+                guard !value.utf8.contains(where: { $0 == 10 || $0 == 13 }) else {
+                    throw .badHeaderValue(name: field.name)
+                }
                 rendered.append(HeaderField(field.name, value))
             }
             headers = headers.merging(rendered)
@@ -95,7 +97,7 @@ public struct RequestBuilder: Sendable {
         throws(RequestError) -> String
     {
         let base = try Template.render(environment.baseURL, in: context)
-        let template = PathTemplate(route.path)
+        let template = route.pathTemplate
         let names = template.parameterNames
         for name in input.pathParameters.keys.sorted() where !names.contains(name) {
             throw .unknownPathParameter(name, route: route.name, available: names)
@@ -131,7 +133,7 @@ public struct RequestBuilder: Sendable {
 
         var url = Self.join(base: base, path: path)
         if !encodedQuery.isEmpty {
-            url += (url.contains("?") ? "&" : "?") + encodedQuery.joined(separator: "&")
+            url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + encodedQuery.joined(separator: "&")
         }
         try validate(url, route: route, environment: environment)
         return url
@@ -139,25 +141,98 @@ public struct RequestBuilder: Sendable {
 
     /// `base` + `path` with exactly one `/` between them; a base path such as `/dev/v1` is kept.
     public static func join(base: String, path: String) -> String {
-        var trimmedBase = Substring(base)
-        while trimmedBase.hasSuffix("/") { trimmedBase = trimmedBase.dropLast() }
-        var trimmedPath = Substring(path)
-        while trimmedPath.hasPrefix("/") { trimmedPath = trimmedPath.dropFirst() }
-        if trimmedPath.isEmpty { return String(trimmedBase) }
-        return trimmedBase + "/" + trimmedPath
+        var trimmedBase = base.utf8[...]
+        while trimmedBase.last == UInt8(ascii: "/") { trimmedBase = trimmedBase.dropLast() }
+        var trimmedPath = path.utf8[...]
+        while trimmedPath.first == UInt8(ascii: "/") { trimmedPath = trimmedPath.dropFirst() }
+        let head = Substring(trimmedBase)
+        if trimmedPath.isEmpty { return String(head) }
+        return head + "/" + Substring(trimmedPath)
     }
 
     private func validate(_ url: String, route: Route, environment: Environment) throws(RequestError) {
+        // Nearly every URL is plain ASCII of the kinds RFC 3986 allows; those are checked here
+        // byte by byte, because Foundation's parser costs more than the rest of the request.
+        if Self.isPlainHTTPURL(url) { return }
         func fail(_ reason: String) -> RequestError {
             .invalidURL(url, route: route.name, environment: environment.name, reason: reason)
         }
-        guard url.contains("://") else { throw fail("has no scheme (expected http:// or https://)") }
+        guard url.utf8.firstRange(of: "://".utf8) != nil else {
+            throw fail("has no scheme (expected http:// or https://)")
+        }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
             throw fail("is not a valid URL")
         }
         guard scheme == "http" || scheme == "https" else { throw fail("uses '\(scheme)', expected http or https") }
         guard let host = components.host, !host.isEmpty else { throw fail("has no host") }
-        if url.contains(" ") { throw fail("contains a space") }
+        if url.utf8.contains(UInt8(ascii: " ")) { throw fail("contains a space") }
+    }
+
+    /// True when `url` is `http(s)://host[:port]` with a plain host (letters, digits, `-`, `.`)
+    /// followed by nothing, `/` or `?`, and every later byte one RFC 3986 allows outside
+    /// brackets, with whole `%XX` escapes. Anything else goes to the full parser.
+    static func isPlainHTTPURL(_ url: String) -> Bool {
+        var bytes = url.utf8[...]
+        for prefix in ["https://", "http://"] where bytes.starts(with: prefix.utf8) {
+            bytes = bytes.dropFirst(prefix.utf8.count)
+            var hostLength = 0
+            while let byte = bytes.first, isHostByte(byte) {
+                hostLength += 1
+                bytes = bytes.dropFirst()
+            }
+            guard hostLength > 0 else { return false }
+            if bytes.first == UInt8(ascii: ":") {
+                bytes = bytes.dropFirst()
+                let port = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                guard !port.isEmpty, port.count <= 5 else { return false }
+                bytes = bytes.dropFirst(port.count)
+            }
+            guard bytes.isEmpty || bytes.first == UInt8(ascii: "/") || bytes.first == UInt8(ascii: "?") else {
+                return false
+            }
+            var escape = 0
+            for byte in bytes {
+                if escape > 0 {
+                    guard isHexDigit(byte) else { return false }
+                    escape -= 1
+                } else if byte == UInt8(ascii: "%") {
+                    escape = 2
+                } else if !isURLByte(byte) {
+                    return false
+                }
+            }
+            return escape == 0
+        }
+        return false
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default: false
+        }
+    }
+
+    /// Unreserved and reserved characters of RFC 3986, without the brackets of IPv6 hosts.
+    private static func isURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        // `#` is left to the full parser, which knows a fragment may not hold a second one.
+        default: "-._~:/?@!$&'()*+,;=".utf8.contains(byte)
+        }
     }
 
     private func buildBody(route: Route, input: RequestInput, context: TemplateContext) throws(RequestError) -> String?

@@ -5,7 +5,11 @@ public struct Route: Sendable, Equatable {
     /// The HTTP method.
     public var method: HTTPMethod
     /// Path template relative to the environment's base URL, e.g. `/users/:id`.
-    public var path: String
+    public var path: String {
+        didSet { pathTemplate = PathTemplate(path) }
+    }
+    /// `path` parsed, kept beside it so a request does not parse it again.
+    public private(set) var pathTemplate: PathTemplate
     /// Query parameters in order; values may hold templates.
     public var query: [QueryItem]
     /// Route-level headers.
@@ -32,6 +36,7 @@ public struct Route: Sendable, Equatable {
         self.name = name
         self.method = method
         self.path = path
+        self.pathTemplate = PathTemplate(path)
         self.query = query
         self.headers = headers
         self.body = body

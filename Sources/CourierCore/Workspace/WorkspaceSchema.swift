@@ -164,7 +164,7 @@ struct WorkspaceSchema {
         }
         guard !route.name.isEmpty else { throw reader.fail(reader.join(path, "name"), "is required") }
         guard hasPath else { throw reader.fail(reader.join(path, "path"), "is required") }
-        let names = PathTemplate(route.path).parameterNames
+        let names = route.pathTemplate.parameterNames
         for name in route.params.keys.sorted() where !names.contains(name) {
             throw reader.fail(
                 reader.join(reader.join(path, "params"), name), "'\(route.path)' has no parameter '\(name)'")

@@ -66,7 +66,7 @@ struct CheckCommand: AsyncParsableCommand {
         try send.apply(to: &input, languages: loaded.languages, rememberedLanguage: session.language)
 
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
-        let timestamp = ISO8601DateFormatter().string(from: Date())
+        let timestamp = Date().formatted(.iso8601)
         let report = RunTextReport(color: Console.useColor, showEnvironment: environments.count > 1)
         let engine = HTTPEngine()
         let printLines = !tap
@@ -74,7 +74,7 @@ struct CheckCommand: AsyncParsableCommand {
             for (index, environment) in environments.enumerated() {
                 let runner = CheckRunner(
                     builder: builder, environment: environment, input: input, confirmed: yes, bail: bail)
-                group.addTask {
+                group.addTask(executorPreference: engine.taskExecutor) {
                     let run = await runner.run(
                         routes, passes: passes,
                         send: { (prepared) async throws(TransportError) in try await engine.exchange(prepared) }
