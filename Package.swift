@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -36,7 +37,8 @@ let package = Package(
             ]
         ),
         // Everything that persists between runs.
-        .target(name: "CourierStore", dependencies: ["CourierCore"]),
+        .target(
+            name: "CourierStore", dependencies: ["CourierCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // State, update and views of the screen: pure, like the core.
         .target(name: "CourierTUI", dependencies: ["CourierCore"]),
         .target(
@@ -66,7 +68,9 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "CourierStoreTests", dependencies: ["CourierStore", "CourierCore"]),
+        .testTarget(
+            name: "CourierStoreTests",
+            dependencies: ["CourierStore", "CourierCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
         .testTarget(
             name: "CourierCLITests",

@@ -17,17 +17,11 @@ public struct SessionStore: Sendable {
 
     /// The store for the workspace at `configPath`, resolving the folder from `processEnvironment`.
     public init(configPath: String, processEnvironment: [String: String]) {
-        let base: String
-        if let xdg = processEnvironment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else {
-            base = (processEnvironment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        }
         let absolute = Self.absolute(configPath, processEnvironment: processEnvironment)
         var stem = FileBytes.fileName(absolute)
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
         stem = stem.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        path = "\(base)/courier/\(stem)-\(Self.fnv1a(absolute)).json"
+        path = "\(StateFolder.path(processEnvironment: processEnvironment))/\(stem)-\(Self.fnv1a(absolute)).json"
     }
 
     /// The saved state (empty if none) and a warning when an unreadable file was moved aside.

@@ -54,7 +54,7 @@ extension AppState {
         input.language = language
         let request = RunRequest(
             routes: routes, environment: environment, input: input, captured: captured[environment.name] ?? [:],
-            confirmed: confirmed)
+            confirmed: confirmed, title: title)
         return [.startRun(id: id, request)]
     }
 

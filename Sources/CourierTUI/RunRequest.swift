@@ -13,11 +13,15 @@ public struct RunRequest: Sendable, Equatable {
     public var captured: [String: String]
     /// The user said yes to mutating routes on a protected environment.
     public var confirmed: Bool
+    /// The run's title (a workspace run's name, or the default selection's), as history records it.
+    public var title: String
 
     /// A run request.
     public init(
-        routes: [Route], environment: Environment, input: RequestInput, captured: [String: String], confirmed: Bool
+        routes: [Route], environment: Environment, input: RequestInput, captured: [String: String], confirmed: Bool,
+        title: String = ""
     ) {
+        self.title = title
         self.routes = routes
         self.environment = environment
         self.input = input

@@ -28,12 +28,17 @@ final class Runtime {
     /// `COURIER_FRAME_LOG` names a file (the benchmark reads it; nothing else does).
     private var keyTimings: [Int] = []
     private let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"]
+    /// Writes every exchange to the history database on its own queue; nil when it is off.
+    private var recorder: HistoryRecorder?
 
     init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore) {
         self.state = state
         self.input = input
         self.terminal = terminal
         self.store = store
+        recorder = HistoryRecorder(
+            workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
+            report: { [weak self] message in Task { @MainActor in self?.deliver(.notice(message, isError: true)) } })
     }
 
     /// Runs until the user quits; returns with the terminal restored.
@@ -89,6 +94,7 @@ final class Runtime {
         for task in tasks.values { task.cancel() }
         terminal.shutdown()
         await engine?.shutdown()
+        recorder?.finish()
         if let frameLog {
             try? Data(keyTimings.map(String.init).joined(separator: "\n").utf8).write(
                 to: URL(fileURLWithPath: frameLog))
@@ -125,12 +131,14 @@ final class Runtime {
             let engine = self.engine ?? HTTPEngine()
             self.engine = engine
             let board = progress
+            let recorder = self.recorder
             sentAt[id] = ContinuousClock.now
             tasks[id] = Task { [weak self] in
                 let result: Result<Exchange, TransportError>
                 do throws(TransportError) {
                     var exchange = try await engine.exchange(request) { board.update(id: id, received: $0) }
                     request.checkPlan?.apply(to: &exchange)
+                    recorder?.record(exchange)
                     result = .success(exchange)
                 } catch {
                     result = .failure(error)
@@ -162,6 +170,7 @@ final class Runtime {
     private func startRun(id: Int, _ request: RunRequest) {
         let engine = self.engine ?? HTTPEngine()
         self.engine = engine
+        let recorder = self.recorder
         let runner = CheckRunner(
             builder: RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment),
             environment: request.environment, input: request.input, confirmed: request.confirmed,
@@ -171,7 +180,10 @@ final class Runtime {
             let result = await runner.run(
                 request.routes,
                 send: { (prepared) async throws(TransportError) in try await engine.exchange(prepared) },
-                report: { route in await runtime.deliver(.runProgress(id: id, route)) })
+                report: { route in
+                    if let exchange = route.exchange { recorder?.record(exchange, run: request.title) }
+                    await runtime.deliver(.runProgress(id: id, route))
+                })
             runtime.deliver(.runFinished(id: id, result))
             runtime.tasks[id] = nil
         }

@@ -24,6 +24,8 @@ public struct Environment: Sendable, Equatable {
     public var tls: TLSSettings
     /// Free text describing the deployment.
     public var summary: String?
+    /// `false` when the environment says `"history": false`: nothing sent to it is recorded.
+    public var recordsHistory = true
 
     /// An environment; only the name and base URL are required.
     public init(

@@ -14,6 +14,8 @@ public struct Workspace: Sendable, Equatable {
     public var resources: [Resource] = []
     /// Named, ordered runs (`"runs": {"smoke": ["auth.login", "users.*"]}`), in file order.
     public var runs: [NamedRun] = []
+    /// Whether and how much history is recorded (top-level `"history"`).
+    public var history = HistorySettings()
     /// Folder of the config file, against which relative paths (CA files) resolve.
     public var baseDirectory: String
     /// The file it was loaded from, as given (empty for a workspace built in memory).

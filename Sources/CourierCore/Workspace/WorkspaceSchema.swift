@@ -7,10 +7,10 @@
 struct WorkspaceSchema {
     let reader: TypedJSONReader
 
-    private static let topLevelKeys = ["headers", "variables", "languages", "routes", "resources", "runs"]
+    private static let topLevelKeys = ["headers", "variables", "languages", "routes", "resources", "runs", "history"]
     private static let environmentKeys = [
         "base_url", "headers", "variables", "secrets", "protected", "timeout", "retries", "retry_delay",
-        "follow_redirects", "tls", "description",
+        "follow_redirects", "tls", "description", "history",
     ]
     private static let routeKeys = [
         "name", "method", "path", "query", "headers", "body", "params", "json_path", "description", "checks",
@@ -59,6 +59,7 @@ struct WorkspaceSchema {
                             name: entry.key, patterns: try reader.stringList(entry.value, reader.join(path, entry.key)))
                     )
                 }
+            case "history": workspace.history = try history(member.value, path)
             default: break
             }
         }
@@ -74,6 +75,26 @@ struct WorkspaceSchema {
         }
         try checkRuns(workspace)
         return workspace
+    }
+
+    /// `false`, or `{"keep": N, "max_mb": M}`.
+    func history(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> HistorySettings {
+        var settings = HistorySettings()
+        if case .bool(let on) = value {
+            settings.enabled = on
+            return settings
+        }
+        for member in try reader.members(value, path, allowed: ["keep", "max_mb"]) {
+            let keyPath = reader.join(path, member.key)
+            switch member.key {
+            case "keep":
+                settings.keep = try reader.integer(member.value, keyPath)
+                guard settings.keep >= 1 else { throw reader.fail(keyPath, "must be at least 1") }
+            case "max_mb": settings.maxBytes = Int(try reader.number(member.value, keyPath, minimum: 0.01) * 1_048_576)
+            default: break
+            }
+        }
+        return settings
     }
 
     func environment(_ name: String, _ value: JSONValue, _ path: String) throws(WorkspaceError) -> Environment {
@@ -95,6 +116,11 @@ struct WorkspaceSchema {
             case "follow_redirects": env.followRedirects = try reader.bool(member.value, keyPath)
             case "tls": env.tls = try tls(member.value, keyPath)
             case "description": env.summary = try reader.string(member.value, keyPath)
+            case "history":
+                guard case .bool(let on) = member.value, !on else {
+                    throw reader.fail(keyPath, "only false is allowed here (limits go in the top-level \"history\")")
+                }
+                env.recordsHistory = false
             default: break
             }
         }

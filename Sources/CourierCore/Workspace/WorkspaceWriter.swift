@@ -40,7 +40,20 @@ public struct WorkspaceWriter: Sendable {
                     "runs", .object(workspace.runs.map { JSONMember($0.name, .array($0.patterns.map { .string($0) })) })
                 ))
         }
+        if let history = history(workspace.history) { members.append(JSONMember("history", history)) }
         return .object(members)
+    }
+
+    /// Written only when it differs from the defaults.
+    func history(_ settings: HistorySettings) -> JSONValue? {
+        let defaults = HistorySettings()
+        guard settings.enabled else { return .bool(false) }
+        var members: [JSONMember] = []
+        if settings.keep != defaults.keep { members.append(JSONMember("keep", .number(String(settings.keep)))) }
+        if settings.maxBytes != defaults.maxBytes {
+            members.append(JSONMember("max_mb", number(settings.maxMegabytes)))
+        }
+        return members.isEmpty ? nil : .object(members)
     }
 
     func environment(_ environment: Environment) -> JSONValue {
@@ -60,6 +73,7 @@ public struct WorkspaceWriter: Sendable {
         if environment.tls.insecure { tls.append(JSONMember("insecure", .bool(true))) }
         if !tls.isEmpty { members.append(JSONMember("tls", .object(tls))) }
         if let summary = environment.summary { members.append(JSONMember("description", .string(summary))) }
+        if !environment.recordsHistory { members.append(JSONMember("history", .bool(false))) }
         return .object(members)
     }
 

@@ -67,6 +67,10 @@ struct CallCommand: AsyncParsableCommand {
             failure.message = prepared.origin.masking(failure.message)  // a URL may carry a secret
             throw failure
         }
+        // Recorded while the response prints; `finish` waits for the write before exiting.
+        let recorder = request.send.recorder(for: loaded)
+        recorder?.record(exchange)
+        defer { recorder?.finish() }
         try ResponsePrinter(include: include, raw: raw, color: Console.useColor)
             .print(exchange, jsonPath: jsonPath ?? route.jsonPath)
         let response = exchange.response

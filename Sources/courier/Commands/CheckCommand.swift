@@ -70,6 +70,9 @@ struct CheckCommand: AsyncParsableCommand {
         let report = RunTextReport(color: Console.useColor, showEnvironment: environments.count > 1)
         let engine = HTTPEngine()
         let printLines = !tap
+        let recorder = send.recorder(for: loaded)
+        // What the history calls the run: the names given, or the default selection.
+        let runName = names.isEmpty ? "check" : names.joined(separator: " ")
         let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
             for (index, environment) in environments.enumerated() {
                 let runner = CheckRunner(
@@ -80,6 +83,7 @@ struct CheckCommand: AsyncParsableCommand {
                         send: { (prepared) async throws(TransportError) in try await engine.exchange(prepared) }
                     ) {
                         route in
+                        if let exchange = route.exchange { recorder?.record(exchange, run: runName) }
                         guard printLines else { return }
                         let masked = { SecretMask.apply($0, hiding: route.exchange?.origin.secretValues ?? []) }
                         Console.out(
@@ -93,6 +97,7 @@ struct CheckCommand: AsyncParsableCommand {
             return runs.sorted { $0.0 < $1.0 }.map(\.1)
         }
         await engine.shutdown()
+        recorder?.finish()
 
         if tap {
             Console.out(TAPReport().text(runs))

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CourierCore
+import Foundation
 
 /// The flags that apply to every request a command sends: `--var --lang --timeout --retries
-/// --retry-delay --no-follow`. `call` takes them inside `RequestOptions`; `check` takes them
+/// --retry-delay --no-follow --no-history`. `call` takes them inside `RequestOptions`; `check` takes them
 /// alone, since path parameters, query, headers and body belong to each route.
 struct SendFlags: ParsableArguments {
     @Option(name: .customLong("var"), help: ArgumentHelp("Template variable.", valueName: "NAME=VALUE"))
@@ -24,6 +25,16 @@ struct SendFlags: ParsableArguments {
 
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
     var noFollow = false
+
+    @Flag(name: .customLong("no-history"), help: "Record nothing in the history database.")
+    var noHistory = false
+
+    /// The recorder for what this command sends, or nil when history is off.
+    func recorder(for workspace: Workspace) -> HistoryRecorder? {
+        HistoryRecorder(
+            workspace: workspace, disabled: noHistory, processEnvironment: ProcessInfo.processInfo.environment,
+            report: { Console.error($0) })
+    }
 
     /// Adds the flags to `input`. The language is `--lang`, else the remembered one if the
     /// workspace still lists it, else the workspace's first.

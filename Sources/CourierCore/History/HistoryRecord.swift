@@ -1,0 +1,26 @@
+import Foundation
+
+/// One exchange as history keeps it (DESIGN.md §8): already masked, its response body cut to
+/// the first `HistorySettings.bodyLimit` bytes (`exchange.response.bodySize` stays the true
+/// size), with the time it was recorded and the run it belonged to.
+public struct HistoryRecord: Sendable, Equatable {
+    /// The database's id; `nil` until the record is written.
+    public var id: Int64?
+    /// When the response arrived.
+    public var recordedAt: Date
+    /// The named run (or `check`'s selection) it was part of, if any.
+    public var run: String?
+    /// The masked exchange; `origin.secretValues` is empty, because the values are gone.
+    public var exchange: Exchange
+
+    /// A record; see `HistoryRedactor.record` for making one from a live exchange.
+    public init(id: Int64? = nil, recordedAt: Date, run: String? = nil, exchange: Exchange) {
+        self.id = id
+        self.recordedAt = recordedAt
+        self.run = run
+        self.exchange = exchange
+    }
+
+    /// True when the response body kept is shorter than the one received.
+    public var isBodyCut: Bool { exchange.response.body.count < exchange.response.bodySize }
+}

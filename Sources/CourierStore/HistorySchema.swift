@@ -1,0 +1,57 @@
+import GRDB
+
+/// The history database's tables, as numbered migrations: a database written by a later
+/// Courier carries migrations this one does not know, and is then left alone.
+enum HistorySchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            // AUTOINCREMENT: ids are what users type (`history show 42`), so a deleted id is
+            // never given to a newer exchange.
+            try db.execute(
+                sql: """
+                    CREATE TABLE exchange (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        recorded_at REAL NOT NULL,
+                        workspace TEXT NOT NULL,
+                        environment TEXT NOT NULL,
+                        route TEXT NOT NULL,
+                        run TEXT,
+                        method TEXT NOT NULL,
+                        url TEXT NOT NULL,
+                        request_headers TEXT NOT NULL,
+                        request_body BLOB,
+                        status INTEGER NOT NULL,
+                        reason TEXT NOT NULL,
+                        version TEXT NOT NULL,
+                        final_url TEXT NOT NULL,
+                        response_headers TEXT NOT NULL,
+                        body BLOB NOT NULL,
+                        body_size INTEGER NOT NULL,
+                        total_time REAL NOT NULL,
+                        first_byte REAL NOT NULL,
+                        attempts INTEGER NOT NULL,
+                        redirects INTEGER NOT NULL,
+                        checks TEXT NOT NULL,
+                        checks_passed INTEGER,
+                        checks_total INTEGER,
+                        captured TEXT NOT NULL,
+                        stored_bytes INTEGER NOT NULL
+                    );
+                    CREATE INDEX exchange_by_route ON exchange(workspace, route, environment, id);
+                    CREATE INDEX exchange_by_workspace ON exchange(workspace, id);
+                    -- The size limit is checked after every write; a running total keeps that
+                    -- from summing 100,000 rows each time.
+                    CREATE TABLE totals (id INTEGER PRIMARY KEY CHECK (id = 1), stored_bytes INTEGER NOT NULL);
+                    INSERT INTO totals VALUES (1, 0);
+                    CREATE TRIGGER exchange_added AFTER INSERT ON exchange BEGIN
+                        UPDATE totals SET stored_bytes = stored_bytes + NEW.stored_bytes;
+                    END;
+                    CREATE TRIGGER exchange_removed AFTER DELETE ON exchange BEGIN
+                        UPDATE totals SET stored_bytes = stored_bytes - OLD.stored_bytes;
+                    END;
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Where Courier keeps what outlives a run: `$XDG_STATE_HOME/courier`, by default
+/// `~/.local/state/courier` (the XDG base directory rules: a relative value is ignored).
+public enum StateFolder {
+    /// The folder's path (it may not exist yet).
+    public static func path(processEnvironment: [String: String]) -> String {
+        if let xdg = processEnvironment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/courier"
+        }
+        return (processEnvironment["HOME"] ?? NSHomeDirectory()) + "/.local/state/courier"
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import CourierCore
+import CourierStore
+import Foundation
+
+/// `courier history`: the exchanges recorded for this workspace (DESIGN.md §8).
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List, show and clear recorded exchanges.",
+        discussion: """
+            Every exchange sent by the screen, call and check is recorded (secrets, cookie and \
+            Authorization values masked; bodies cut to 1 MB) in $XDG_STATE_HOME/courier/history.sqlite.
+            """,
+        subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryClearCommand.self],
+        defaultSubcommand: HistoryListCommand.self
+    )
+
+    /// The database, or a one-line failure (a notice about a file moved aside goes to stderr).
+    static func store() throws -> HistoryStore {
+        do {
+            let store = try HistoryStore(
+                path: HistoryStore.defaultPath(processEnvironment: ProcessInfo.processInfo.environment))
+            if let notice = store.notice { Console.error(notice) }
+            return store
+        } catch {
+            throw CLIFailure("history: \(error.description)")
+        }
+    }
+
+    /// The workspace's file as history keys it (the absolute path the loader records).
+    static func workspaceKey(_ options: WorkspaceOptions) throws -> String {
+        try options.load().file
+    }
+}
+
+/// `courier history [ROUTE] [--env NAME] [--limit N] [--json]`.
+struct HistoryListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List recorded exchanges, newest first.")
+
+    @Argument(help: "Only this route.")
+    var route: String?
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .long, help: "Only this environment.")
+    var env: String?
+
+    @Option(name: .long, help: "At most this many (newest first).")
+    var limit = 20
+
+    @Flag(name: .long, help: "Print a JSON array.")
+    var json = false
+
+    func run() async throws {
+        guard limit > 0 else { throw CLIFailure("--limit must be at least 1") }
+        let key = try HistoryCommand.workspaceKey(workspace)
+        let entries: [HistoryEntry]
+        do {
+            entries = try HistoryCommand.store().entries(workspace: key, route: route, environment: env, limit: limit)
+        } catch let error as HistoryError {
+            throw CLIFailure("history: \(error.description)")
+        }
+        if json {
+            Console.out(HistoryListing.json(entries).serialized + "\n")
+        } else if entries.isEmpty {
+            Console.error("nothing recorded" + (route.map { " for \($0)" } ?? "") + (env.map { " in \($0)" } ?? ""))
+        } else {
+            Console.out(TextTable.render(HistoryListing.rows(entries)))
+        }
+    }
+}
+
+/// `courier history show ID [-i]`.
+struct HistoryShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print one recorded exchange, as call prints a response.")
+
+    @Argument(help: "The id (from 'courier history').")
+    var id: Int64
+
+    @Flag(
+        name: [.customShort("i"), .long],
+        help:
+            "Print when and where it was recorded, the request line, failed checks, the status line and headers first.")
+    var include = false
+
+    @Flag(name: .long, help: "Print the body as recorded.")
+    var raw = false
+
+    @Option(
+        name: .customLong("json-path"),
+        help: ArgumentHelp("Print only this part of a JSON body.", valueName: "PATH"))
+    var jsonPath: String?
+
+    func run() async throws {
+        let found: HistoryRecord?
+        do {
+            found = try HistoryCommand.store().record(id: id)
+        } catch let error as HistoryError {
+            throw CLIFailure("history: \(error.description)")
+        }
+        guard let record = found else {
+            throw CLIFailure("no recorded exchange has id \(id) (see 'courier history')")
+        }
+        if include { Console.out(HistoryListing.head(record)) }
+        try ResponsePrinter(include: include, raw: raw, color: Console.useColor)
+            .print(record.exchange, jsonPath: jsonPath)
+        if record.isBodyCut {
+            Console.error(
+                "the body was cut to its first \(ByteCount.format(record.exchange.response.body.count)) "
+                    + "of \(ByteCount.format(record.exchange.response.bodySize)) when recorded")
+        }
+    }
+}
+
+/// `courier history clear [ROUTE] [--env NAME]`.
+struct HistoryClearCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear", abstract: "Delete this workspace's recorded exchanges (of a route, of an environment).")
+
+    @Argument(help: "Only this route.")
+    var route: String?
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .long, help: "Only this environment.")
+    var env: String?
+
+    func run() async throws {
+        let key = try HistoryCommand.workspaceKey(workspace)
+        let count: Int
+        do {
+            count = try HistoryCommand.store().clear(workspace: key, route: route, environment: env)
+        } catch let error as HistoryError {
+            throw CLIFailure("history: \(error.description)")
+        }
+        Console.error("removed \(count) recorded exchange\(count == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,81 @@
+import CourierCore
+import CourierStore
+import Foundation
+
+/// Records exchanges into the history database for the CLI and the screen.
+///
+/// Every write happens on one serial queue, so neither the screen nor a run's network loop
+/// ever waits on the disk; the database is opened there too, on the first exchange, so a
+/// request is never held back by it. `finish()` waits for the writes before the process
+/// exits. When history cannot be written (a read-only state folder), that is said once.
+final class HistoryRecorder: @unchecked Sendable {
+    // `store`, `opened` and `warned` are only touched on `queue`, hence @unchecked.
+    private let queue = DispatchQueue(label: "courier.history")
+    private let settings: HistorySettings
+    private let path: String
+    private let environmentsOff: Set<String>
+    private let report: @Sendable (String) -> Void
+    private var store: HistoryStore?
+    private var opened = false
+    private var warned = false
+
+    /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
+    /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
+    init?(
+        workspace: Workspace, disabled: Bool, processEnvironment: [String: String],
+        report: @escaping @Sendable (String) -> Void
+    ) {
+        guard !disabled, workspace.history.enabled else { return nil }
+        settings = workspace.history
+        path = HistoryStore.defaultPath(processEnvironment: processEnvironment)
+        environmentsOff = Set(workspace.environments.filter { !$0.recordsHistory }.map(\.name))
+        self.report = report
+    }
+
+    /// Masks, cuts and writes `exchange` in the background.
+    func record(_ exchange: Exchange, run: String? = nil) {
+        guard !environmentsOff.contains(exchange.origin.environmentName) else { return }
+        let time = Date()
+        queue.async { self.write(exchange, run: run, at: time) }
+    }
+
+    /// Waits for every write asked for so far.
+    func finish() {
+        queue.sync {}
+    }
+
+    private func write(_ exchange: Exchange, run: String?, at time: Date) {
+        guard let store = openedStore() else { return }
+        var body: [UInt8]?
+        if let file = exchange.response.bodyFile, let handle = FileHandle(forReadingAtPath: file) {
+            body = (try? handle.read(upToCount: HistorySettings.bodyLimit)).map { [UInt8]($0) } ?? []
+            try? handle.close()
+        }
+        let record = HistoryRedactor.record(exchange, run: run, at: time, responseBody: body)
+        do {
+            try store.add(record, settings: settings)
+        } catch {
+            warnOnce("history: \(error.description); nothing more is recorded in this session")
+            self.store = nil
+        }
+    }
+
+    private func openedStore() -> HistoryStore? {
+        if opened { return store }
+        opened = true
+        do {
+            let store = try HistoryStore(path: path)
+            if let notice = store.notice { report(notice) }
+            self.store = store
+        } catch {
+            warnOnce("history is off: \(error.description)")
+        }
+        return store
+    }
+
+    private func warnOnce(_ message: String) {
+        guard !warned else { return }
+        warned = true
+        report(message)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// History as a user meets it: what `call` and `check` record, `courier history`, `show` and
+/// `clear`, with a private state folder per test so counts are exact.
+@Suite("courier history", .serialized)
+final class HistoryCommandTests {
+    let demo: DemoProcess
+    let folder: URL
+
+    init() async throws {
+        demo = try await DemoProcess.start()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        demo.terminate()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private var database: String { folder.path + "/state/courier/history.sqlite" }
+
+    /// `courier ARGS --config FILE` (no `--config` for `history show`, which reads only the database).
+    private func courier(_ arguments: [String], config: String = CourierBinary.workspace) async throws -> RunResult {
+        try await CourierBinary.run(
+            arguments + (arguments.starts(with: ["history", "show"]) ? [] : ["--config", config]),
+            environment: demo.environment.merging(["XDG_STATE_HOME": folder.path + "/state"]) { $1 })
+    }
+
+    /// The database and its write-ahead log, as bytes.
+    private func databaseBytes() -> [UInt8] {
+        [database, database + "-wal"].flatMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } ?? [] }
+    }
+
+    @Test("call and check are recorded; history lists them newest first, show prints one, clear removes")
+    func recordListShowClear() async throws {
+        #expect(try await courier(["call", "users.show"]).code == 0)
+        #expect(try await courier(["call", "users.show", "--env", "production", "--no-history"]).code == 0)
+        #expect(try await courier(["check", "session", "--env", "development"]).code == 0)
+
+        let listed = try await courier(["history"])
+        #expect(listed.code == 0, "\(listed.stderr)")
+        let rows = listed.stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
+        #expect(rows.first == ["ID", "RECORDED", "ENVIRONMENT", "ROUTE", "STATUS", "TIME", "CHECKS"])
+        #expect(rows.dropFirst().map { $0[3] } == ["development", "development", "development"])
+        #expect(rows.dropFirst().map { $0[4] } == ["account", "auth.login", "users.show"])
+        // `call` runs no checks, so its row has none; the run's routes show their tallies.
+        #expect(rows[1].suffix(2) == ["✓", "3/3"])
+        #expect(rows[2].suffix(2) == ["✓", "4/4"])
+        #expect(rows[3].last == "ms")
+
+        let json = try await courier(["history", "users.show", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["status"] as? Int == 200)
+        #expect(entries.first?["url"] as? String == "http://127.0.0.1:\(demo.port)/dev/v1/users/42")
+        let id = try #require(entries.first?["id"] as? Int)
+
+        let shown = try await courier(["history", "show", String(id), "-i"])
+        #expect(shown.code == 0, "\(shown.stderr)")
+        let lines = shown.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix("# recorded ") && lines[0].hasSuffix(" · development · users.show"))
+        #expect(lines[1] == "# GET http://127.0.0.1:\(demo.port)/dev/v1/users/42")
+        #expect(lines.contains("HTTP/1.1 200 OK"))
+        #expect(shown.stdout.contains("\"name\": \"Pablo\""))
+
+        let missing = try await courier(["history", "show", "99999"])
+        #expect(missing.code == 1)
+        #expect(missing.stderr == "courier: no recorded exchange has id 99999 (see 'courier history')\n")
+
+        let cleared = try await courier(["history", "clear", "auth.login"])
+        #expect(cleared.stderr == "courier: removed 1 recorded exchange\n")
+        #expect(try await courier(["history", "--json"]).stdout.components(separatedBy: "\"id\"").count == 3)
+    }
+
+    @Test("the database never holds the password, the session token or a header token")
+    func noSecretsOnDisk() async throws {
+        #expect(try await courier(["check", "session", "--env", "development"]).code == 0)
+        // Every development request carries "Authorization: Bearer dev-token" from the environment.
+        #expect(try await courier(["call", "users.show", "--env", "development"]).code == 0)
+        let bytes = databaseBytes()
+        #expect(bytes.count > 4096)
+        for secret in ["dev-password", "-session-", "dev-token"] {
+            #expect(bytes.firstRange(of: Array(secret.utf8)) == nil, "\(secret) is in \(database)")
+        }
+        #expect(bytes.firstRange(of: Array("Bearer ••••••".utf8)) != nil)
+    }
+
+    @Test("a state folder that cannot be written: one line, the call still works")
+    func unwritable() async throws {
+        let blocker = folder.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let result = try await CourierBinary.run(
+            ["call", "users.show", "--config", CourierBinary.workspace],
+            environment: demo.environment.merging(["XDG_STATE_HOME": blocker.path]) { $1 })
+        #expect(result.code == 0)
+        #expect(result.stdout.contains("\"name\": \"Pablo\""))
+        #expect(
+            result.stderr
+                == "courier: history is off: cannot create the folder of \(blocker.path)/courier/history.sqlite\n")
+    }
+
+    @Test("killed with SIGKILL while recording a run, the database opens whole")
+    func killedWriter() async throws {
+        let workspace = folder.appendingPathComponent("many.json")
+        let routes = (0..<3000).map { #"{"name": "u\#($0)", "path": "/users/42", "query": {"n": "\#($0)"}}"# }
+        let text = """
+            {"environments": {"bench": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1"}},
+             "routes": [\(routes.joined(separator: ",\n"))]}
+            """
+        try Data(text.utf8).write(to: workspace)
+
+        let process = Process()
+        process.executableURL = CourierBinary.url
+        process.arguments = ["check", "--config", workspace.path, "--env", "bench"]
+        process.environment = CourierBinary.environment(["XDG_STATE_HOME": folder.path + "/state"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once the database has taken some writes.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let wal = (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
+            if wal > 64 * 1024 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        let listed = try await courier(["history", "--limit", "3"], config: workspace.path)
+        #expect(listed.code == 0)
+        #expect(listed.stderr.isEmpty, "\(listed.stderr)")
+        #expect(listed.stdout.split(separator: "\n").count == 4)
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])",
+            database,
+        ]
+        let output = Pipe()
+        check.standardOutput = output
+        try check.run()
+        check.waitUntilExit()
+        let verdict = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(verdict == "ok\n")
+    }
+}

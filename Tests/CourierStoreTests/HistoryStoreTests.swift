@@ -1,0 +1,173 @@
+import CourierCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import CourierStore
+
+@Suite("History database")
+struct HistoryStoreTests {
+    /// A fresh folder and the database path inside it.
+    private func place() -> (folder: String, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-history-\(UUID().uuidString)"
+        )
+        .path
+        return (folder, folder + "/history.sqlite")
+    }
+
+    private func exchange(
+        route: String = "users.show", environment: String = "development", body: String = #"{"id": 42}"#,
+        secrets: [String] = []
+    ) -> Exchange {
+        Exchange(
+            request: HTTPRequest(
+                method: "GET", url: "http://127.0.0.1:4010/dev/v1/users/42",
+                headers: [HeaderField("Accept", "application/json")]),
+            response: HTTPResponse(
+                status: 200, reason: "OK", headers: [HeaderField("Content-Type", "application/json")],
+                body: Array(body.utf8), totalTime: 0.012, timeToFirstByte: 0.01,
+                finalURL: "http://127.0.0.1:4010/dev/v1/users/42"),
+            origin: ExchangeOrigin(
+                workspace: "/work/environments.json", environmentName: environment, routeName: route,
+                secretValues: secrets),
+            checks: [CheckResult(check: "status == 200", passed: true)])
+    }
+
+    @Test("an exchange comes back as it was written, newest first in the listing")
+    func roundTrip() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(path: path)
+        #expect(store.notice == nil)
+        let record = HistoryRedactor.record(exchange(), run: "smoke", at: Date(timeIntervalSince1970: 1_800_000_000))
+        let first = try store.add(record)
+        let second = try store.add(HistoryRedactor.record(exchange(route: "users.index")))
+        #expect(second > first)
+
+        var expected = record
+        expected.id = first
+        #expect(try store.record(id: first) == expected)
+        #expect(try store.record(id: 999) == nil)
+
+        let entries = try store.entries(workspace: "/work/environments.json")
+        #expect(entries.map(\.id) == [second, first])
+        #expect(entries.last?.checkTally == CheckTally(passed: 1, total: 1))
+        #expect(entries.last?.run == "smoke")
+        #expect(try store.entries(workspace: "/work/environments.json", route: "users.show").map(\.id) == [first])
+        #expect(try store.entries(workspace: "/elsewhere.json").isEmpty)
+    }
+
+    @Test("the file never holds a secret, a cookie value or an Authorization value")
+    func masking() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let secret = "tok-8c1f0e77a9"
+        var live = exchange(body: #"{"access_token": "tok-8c1f0e77a9"}"#, secrets: [secret])
+        live.request.url += "?key=" + secret
+        live.request.headers += [
+            HeaderField("Authorization", "Basic dXNlcjpodW50ZXIy"), HeaderField("Cookie", "session=c00kieValue31"),
+            HeaderField("X-Api-Key", secret),
+        ]
+        live.request.body = Array(#"{"password": "tok-8c1f0e77a9"}"#.utf8)
+        live.response.headers.append(HeaderField("Set-Cookie", "session=c00kieValue31; Path=/; HttpOnly"))
+        live.captured = ["token": secret]
+        live.checks = [CheckResult(check: "json token == \"x\"", passed: false, actual: secret)]
+        let store = try HistoryStore(path: path)
+        let id = try store.add(HistoryRedactor.record(live))
+
+        var bytes: [UInt8] = []
+        for file in [path, path + "-wal"] {
+            bytes += (FileManager.default.contents(atPath: file).map { [UInt8]($0) }) ?? []
+        }
+        #expect(bytes.count > 4096)
+        for value in [secret, "dXNlcjpodW50ZXIy", "c00kieValue31"] {
+            #expect(bytes.firstRange(of: Array(value.utf8)) == nil, "\(value) is in the database file")
+        }
+        let kept = try #require(try store.record(id: id))
+        #expect(kept.exchange.request.headers.value(for: "Authorization") == "Basic ••••••")
+        #expect(kept.exchange.response.headers.value(for: "Set-Cookie") == "session=••••••; Path=/; HttpOnly")
+    }
+
+    @Test("each route and environment keeps its newest exchanges; the total stays within the size limit")
+    func retention() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(path: path)
+        let keepThree = HistorySettings(keep: 3)
+        var ids: [Int64] = []
+        for _ in 0..<5 { ids.append(try store.add(HistoryRedactor.record(exchange()), settings: keepThree)) }
+        try store.add(HistoryRedactor.record(exchange(environment: "production")), settings: keepThree)
+        let workspace = "/work/environments.json"
+        #expect(
+            try store.entries(workspace: workspace, environment: "development").map(\.id) == ids.suffix(3).reversed())
+        #expect(try store.entries(workspace: workspace, environment: "production").count == 1)
+
+        // Bodies of 100 KB under a 1 MB limit: the oldest go, whatever their route.
+        let large = String(repeating: "x", count: 100_000)
+        let small = HistorySettings(keep: 200, maxBytes: 1 << 20)
+        for index in 0..<15 {
+            try store.add(HistoryRedactor.record(exchange(route: "r\(index)", body: large)), settings: small)
+        }
+        #expect(try store.storedBytes() <= 1 << 20)
+        let routes = try store.entries(workspace: workspace, limit: 100).map(\.route)
+        #expect(routes.first == "r14")
+        #expect(!routes.contains("r0"))
+        #expect(routes.count >= 9)
+    }
+
+    @Test("clear removes a route's or an environment's exchanges, or the workspace's")
+    func clear() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(path: path)
+        for route in ["a", "b"] {
+            for environment in ["development", "production"] {
+                try store.add(HistoryRedactor.record(exchange(route: route, environment: environment)))
+            }
+        }
+        let workspace = "/work/environments.json"
+        #expect(try store.clear(workspace: workspace, route: "a", environment: "production") == 1)
+        #expect(try store.clear(workspace: workspace, route: "a") == 1)
+        #expect(try store.clear(workspace: "/other.json") == 0)
+        #expect(try store.clear(workspace: workspace) == 2)
+        #expect(try store.storedBytes() == 0)
+    }
+
+    @Test("a file that is not a database is moved aside, never deleted, and a new one starts")
+    func damaged() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x5A, count: 8192)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let store = try HistoryStore(path: path)
+        let notice = try #require(store.notice)
+        #expect(notice.hasPrefix("the history database is not a database; moved it to \(path).damaged-"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".damaged-") }
+        #expect(aside.count == 1)
+        #expect(FileManager.default.contents(atPath: folder + "/" + (aside.first ?? "")) == garbage)
+        try store.add(HistoryRedactor.record(exchange()))
+        #expect(try store.entries(workspace: nil).count == 1)
+    }
+
+    @Test("a database from a later Courier is moved aside, not migrated or read")
+    func newer() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try HistoryStore(path: path).add(HistoryRedactor.record(exchange()))
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')") }
+        try queue.close()
+        let store = try HistoryStore(path: path)
+        #expect(store.notice?.contains("was written by a later Courier; moved it to \(path).newer-") == true)
+        #expect(try store.entries(workspace: nil).isEmpty)
+    }
+
+    @Test("a folder that cannot be made is one clear error")
+    func unwritable() {
+        #expect(throws: HistoryError("cannot create the folder of /dev/null/courier/history.sqlite")) {
+            try HistoryStore(path: "/dev/null/courier/history.sqlite")
+        }
+    }
+}
