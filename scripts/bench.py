@@ -12,6 +12,7 @@ import sys
 import time
 
 from bench_check import check_run
+from bench_history import history
 from demo_server import demo_server
 
 BIN = os.path.abspath(sys.argv[1])
@@ -80,7 +81,8 @@ def main():
 
     # One small GET over loopback: courier call vs curl, same URL, same server.
     with demo_server(BIN) as port:
-        env = dict(os.environ, COURIER_DEMO_PORT=port, NO_COLOR="1")
+        # Recorded history goes to the bench's own folder, never the user's.
+        env = dict(os.environ, COURIER_DEMO_PORT=port, NO_COLOR="1", XDG_STATE_HOME=os.path.join(WORK, "state-bench"))
         url = f"http://127.0.0.1:{port}/dev/v1/users/42"
         os.environ.update(env)
         n = 30
@@ -89,6 +91,7 @@ def main():
         print(f"# one small loopback GET, best of {n}")
         print(f"courier call {courier * 1000:7.2f} ms   curl {curl * 1000:7.2f} ms   ratio (curl/courier) {curl / courier:5.2f}")
         check_run(BIN, port, WORK)
+        history(BIN, port, WORK)
         tui(port)
 
 

@@ -35,7 +35,8 @@ enum CourierMain {
                 // One line, as every other error: the usage text is one `--help` away.
                 let message = Courier.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
                 Console.error(message + " (see 'courier --help')")
-                code = 1
+                // diff keeps diff(1)'s codes: 1 means "different", so a usage error is 2.
+                code = CommandLine.arguments.dropFirst().first == "diff" ? 2 : 1
             }
         }
         exit(code)

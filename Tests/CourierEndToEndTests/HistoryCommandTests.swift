@@ -76,6 +76,43 @@ final class HistoryCommandTests {
         #expect(try await courier(["history", "--json"]).stdout.components(separatedBy: "\"id\"").count == 3)
     }
 
+    @Test("diff: two environments at once, with history, two recorded ids; exit 0/1/2 as diff(1)")
+    func diff() async throws {
+        let across = try await courier(["diff", "users.show", "--env", "development", "--env", "production"])
+        #expect(across.code == 1, "\(across.stderr)")
+        let lines = across.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains(#"json address.city: "Madrid" | "Manchester""#))
+        #expect(!lines.contains { $0.hasPrefix("header Date") || $0.hasPrefix("status") })
+
+        let ignoring = try await courier(
+            ["diff", "users.show", "--env", "development", "--env", "production", "--ignore", "json:address"])
+        #expect(ignoring.code == 1)
+        #expect(!ignoring.stdout.contains("address"))
+        let none = try await courier(
+            ["diff", "users.show", "--env", "development", "--env", "production", "--ignore", "json:*"])
+        #expect(none.code == 0)
+        #expect(none.stdout.isEmpty)
+
+        // Both sends were recorded: compare them again by id, then a fresh one with the last.
+        let json = try await courier(["history", "users.show", "--json", "--limit", "2"])
+        let ids = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            .compactMap { $0["id"] as? Int }
+        #expect(ids.count == 2)
+        let byID = try await courier(["diff"] + ids.reversed().map(String.init))
+        #expect(byID.code == 1)
+        #expect(byID.stdout.contains(#"json address.city: "#))
+        let previous = try await courier(["diff", "users.show", "--env", "development", "--previous"])
+        #expect(previous.code == 0, "\(previous.stdout)\(previous.stderr)")
+
+        let protected = try await courier(["diff", "users.create", "--env", "development", "--env", "production"])
+        #expect(protected.code == 2)
+        #expect(protected.stderr.split(separator: "\n").count == 1)
+        #expect(try await courier(["diff", "users.show", "--env", "development"]).code == 2)
+        #expect(try await courier(["diff", "users.show", "--bogus"]).code == 2)
+        let missing = try await courier(["diff", "1", "99999"])
+        #expect(missing.code == 2)
+    }
+
     @Test("the database never holds the password, the session token or a header token")
     func noSecretsOnDisk() async throws {
         #expect(try await courier(["check", "session", "--env", "development"]).code == 0)

@@ -7,7 +7,8 @@ struct Courier: AsyncParsableCommand {
         abstract: "A fast terminal API client for switching between deployments and QA-ing backends.",
         version: "0.1.0",
         subcommands: [
-            TUICommand.self, CallCommand.self, CheckCommand.self, HistoryCommand.self, RoutesCommand.self,
+            TUICommand.self, CallCommand.self, CheckCommand.self, DiffCommand.self, HistoryCommand.self,
+            RoutesCommand.self,
             EnvsCommand.self,
             FormatCommand.self,
             DemoCommand.self,

@@ -1,0 +1,181 @@
+import ArgumentParser
+import CourierCore
+import CourierHTTP
+import CourierStore
+import Foundation
+
+/// `courier diff`: what differs between two environments, a response and the last one
+/// recorded, or two recorded exchanges (DESIGN.md §7). Exit as diff(1): 0 same, 1 different,
+/// 2 trouble.
+struct DiffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare a route's responses across environments, or with history.",
+        discussion: """
+            courier diff ROUTE --env A --env B      the same request to both, at once
+            courier diff ROUTE --env A --previous   a fresh response against the last one recorded
+            courier diff ID ID                      two recorded exchanges (see 'courier history')
+            Exit codes: 0 the same, 1 different, 2 trouble (as diff(1)).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A route name, or two history ids.", valueName: "ROUTE|ID ID"))
+    var targets: [String]
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .long, help: "Environment (twice to compare two; once with --previous).")
+    var env: [String] = []
+
+    @OptionGroup var request: RequestOptions
+
+    @Flag(name: .long, help: "Compare with the last recorded response of the route in that environment.")
+    var previous = false
+
+    @Option(name: .long, help: ArgumentHelp("Leave a place out (repeatable).", valueName: "json:PATH|header:NAME"))
+    var ignore: [String] = []
+
+    @Flag(name: .customLong("all-headers"), help: "Compare Date, ETag, request ids and other volatile headers too.")
+    var allHeaders = false
+
+    @Flag(name: .long, help: "Send twice to the first environment first and ignore what differs between those two.")
+    var noise = false
+
+    @Flag(name: .long, help: "Confirm a mutating request to a protected environment.")
+    var yes = false
+
+    func run() async throws {
+        // Every failure is "trouble", 2, so that 1 keeps meaning "different".
+        do {
+            try await compare()
+        } catch let failure as CLIFailure {
+            throw CLIFailure(failure.message, code: 2, plain: failure.plain)
+        } catch let error as WorkspaceError {
+            throw CLIFailure(error.description, code: 2)
+        } catch let error as RequestError {
+            throw CLIFailure(error.description, code: 2)
+        }
+    }
+
+    private func compare() async throws {
+        var ignores: [DiffIgnore] = []
+        for text in ignore {
+            guard let parsed = DiffIgnore(text) else {
+                throw CLIFailure("--ignore takes json:PATH or header:NAME, not '\(text)'")
+            }
+            ignores.append(parsed)
+        }
+        if targets.count == 2, let first = Int64(targets[0]), let second = Int64(targets[1]) {
+            let store = try HistoryCommand.store()
+            let left = try recorded(first, in: store)
+            let right = try recorded(second, in: store)
+            try report(
+                ExchangeDiff(ignores: ignores, allHeaders: allHeaders).compare(
+                    left.exchange.response, right.exchange.response))
+            return
+        }
+        guard targets.count == 1 else { throw CLIFailure("name one route, or two history ids") }
+        let loaded = try workspace.load()
+        let route = try loaded.route(named: targets[0])
+        let session = workspace.session()
+        let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
+        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
+        let environments = try env.map { try loaded.environment(named: $0) }
+        if previous {
+            guard environments.count == 1 else { throw CLIFailure("--previous compares within one --env") }
+        } else if environments.count != 2 {
+            throw CLIFailure("name two environments: --env A --env B (or one with --previous)")
+        }
+        let prepared = try environments.map { environment in
+            let prepared = try builder.build(route: route, environment: environment, input: input)
+            if prepared.needsConfirmation && !yes {
+                throw RequestError.needsConfirmation(
+                    method: prepared.request.method.rawValue, environment: environment.name)
+            }
+            return prepared
+        }
+
+        // The last recorded response is read before this run records a new one.
+        var last: HistoryRecord?
+        if previous {
+            let store = try HistoryCommand.store()
+            let entries = try store.entries(
+                workspace: loaded.file, route: route.name, environment: environments[0].name, limit: 1)
+            guard let id = entries.first?.id else {
+                throw CLIFailure("nothing recorded for \(route.name) in \(environments[0].name) yet")
+            }
+            last = try recorded(id, in: store)
+        }
+
+        let recorder = request.send.recorder(for: loaded)
+        defer { recorder?.finish() }
+        let engine = HTTPEngine()
+        let sent = await send(prepared + (noise && !previous ? [prepared[0]] : []), engine: engine)
+        await engine.shutdown()
+        var exchanges: [Exchange] = []
+        for (index, result) in sent.enumerated() {
+            switch result {
+            case .success(let exchange):
+                exchanges.append(exchange)
+                recorder?.record(exchange, run: "diff")
+            case .failure(let error):
+                let origin = prepared[index % prepared.count].origin
+                throw CLIFailure("\(origin.environmentName): " + origin.masking(error.description))
+            }
+        }
+
+        let secrets = exchanges.flatMap(\.origin.secretValues)
+        if let last {
+            let result = ExchangeDiff(ignores: ignores, allHeaders: allHeaders)
+                .compare(last.exchange.response, exchanges[0].response)
+            try report(result, masking: secrets)
+            return
+        }
+        if noise {
+            let noisy = ExchangeDiff(allHeaders: allHeaders).compare(exchanges[0].response, exchanges[2].response)
+            let places = noisy.differences.compactMap { DiffIgnore(place: $0.place) }
+            if !places.isEmpty {
+                Console.error(
+                    "ignored (differs between two sends to \(environments[0].name)): "
+                        + places.map(\.description).joined(separator: ", "))
+            }
+            ignores += places
+        }
+        let result = ExchangeDiff(ignores: ignores, allHeaders: allHeaders)
+            .compare(exchanges[0].response, exchanges[1].response)
+        try report(result, masking: secrets)
+    }
+
+    /// Sends every request at once; the results come back in the same order.
+    private func send(_ requests: [PreparedRequest], engine: HTTPEngine) async -> [Result<Exchange, TransportError>] {
+        await withTaskGroup(of: (Int, Result<Exchange, TransportError>).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask(executorPreference: engine.taskExecutor) {
+                    do throws(TransportError) {
+                        return (index, .success(try await engine.exchange(request)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results: [(Int, Result<Exchange, TransportError>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    private func recorded(_ id: Int64, in store: HistoryStore) throws -> HistoryRecord {
+        guard let record = try store.record(id: id) else {
+            throw CLIFailure("no recorded exchange has id \(id) (see 'courier history')")
+        }
+        return record
+    }
+
+    /// Prints the differences and the body's line diff; exit 1 when there are any.
+    private func report(_ result: DiffResult, masking secrets: [String] = []) throws {
+        guard !result.isSame else { return }
+        let lines = result.differences.map(\.description) + result.bodyLines
+        Console.out(SecretMask.apply(lines.joined(separator: "\n"), hiding: secrets) + "\n")
+        throw ExitCode(1)
+    }
+}
