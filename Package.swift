@@ -38,7 +38,10 @@ let package = Package(
         ),
         // Everything that persists between runs.
         .target(
-            name: "CourierStore", dependencies: ["CourierCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "CourierStore",
+            dependencies: ["CourierCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]),
+        // One SQLite setting Swift cannot reach (a variadic C function), for the history database.
+        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // State, update and views of the screen: pure, like the core.
         .target(name: "CourierTUI", dependencies: ["CourierCore"]),
         .target(

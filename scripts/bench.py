@@ -12,6 +12,7 @@ import sys
 import time
 
 from bench_check import check_run
+from bench_diff import diff
 from bench_history import history
 from demo_server import demo_server
 
@@ -92,6 +93,7 @@ def main():
         print(f"courier call {courier * 1000:7.2f} ms   curl {curl * 1000:7.2f} ms   ratio (curl/courier) {curl / courier:5.2f}")
         check_run(BIN, port, WORK)
         history(BIN, port, WORK)
+        diff(BIN, port, WORK)
         tui(port)
 
 

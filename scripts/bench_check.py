@@ -59,6 +59,7 @@ def check_run(binary, port, work):
                         "checks": ["status == 200", "json id == 42"]} for i in range(ROUTES)],
         }, out)
     courier, rss = _timed([binary, "check", "--config", workspace, "--env", "bench"])
+    unrecorded, _ = _timed([binary, "check", "--config", workspace, "--env", "bench", "--no-history"])
 
     curl_config = os.path.join(work, "check-bench.curl")
     with open(curl_config, "w") as out:
@@ -68,8 +69,9 @@ def check_run(binary, port, work):
 
     print(f"# check run: {ROUTES} GET routes x 2 checks (status, one json field), one loopback server")
     print(f"courier check {courier * 1000:8.1f} ms  {ROUTES / courier:7.0f} req/s   peak RSS {rss / 1024:5.1f} MB")
+    print(f"courier check --no-history {unrecorded * 1000:8.1f} ms  {ROUTES / unrecorded:7.0f} req/s")
     print(f"curl -K (keep-alive, one process) {curl * 1000:8.1f} ms  {ROUTES / curl:7.0f} req/s")
-    print(f"courier's rate is {curl / courier:5.2f}x curl's")
+    print(f"courier's rate is {curl / courier:5.2f}x curl's ({curl / unrecorded:5.2f}x without recording history)")
 
     pytest = _tavern(work)
     if pytest is None:

@@ -1,3 +1,4 @@
+import CSQLiteTuning
 import CourierCore
 import Foundation
 import GRDB
@@ -44,12 +45,15 @@ public final class HistoryStore: Sendable {
         // A screen and a `courier check` may write at once: wait for the other's transaction.
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
+            // In WAL mode NORMAL still survives a killed process; only power loss can undo
+            // the newest commits, and it never corrupts. First, so opening obeys it too.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Freed pages go back to the file system when old exchanges are dropped.
             try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
             try db.execute(sql: "PRAGMA journal_mode = WAL")
-            // In WAL mode NORMAL still survives a killed process; only power loss can undo
-            // the newest commits, and it never corrupts.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Each `courier call` is a process of its own: checkpointing the log when it closes
+            // the database would cost two fsyncs per call. SQLite checkpoints as the log grows.
+            _ = courier_sqlite_keep_wal_on_close(db.sqliteConnection)
         }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
