@@ -117,14 +117,16 @@ public final class HistoryStore: Sendable {
         ]
         do {
             return try queue.write { db in
-                try db.execute(
+                // Cached statements: a run records hundreds of exchanges through one connection.
+                try db.cachedStatement(
                     sql: """
                         INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
                             request_headers, request_body, status, reason, version, final_url, response_headers, body,
                             body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
                             checks_total, captured, stored_bytes)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: arguments)
+                        """
+                ).execute(arguments: arguments)
                 let id = db.lastInsertedRowID
                 try Self.applyLimits(db, settings: settings, origin: exchange.origin)
                 return id
@@ -138,14 +140,16 @@ public final class HistoryStore: Sendable {
     /// exchanges of all until the total is within `maxBytes`.
     private static func applyLimits(_ db: Database, settings: HistorySettings, origin: ExchangeOrigin) throws {
         let key: StatementArguments = [origin.workspace, origin.routeName, origin.environmentName]
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 DELETE FROM exchange WHERE workspace = ? AND route = ? AND environment = ? AND id <= (
                     SELECT id FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
                     ORDER BY id DESC LIMIT 1 OFFSET ?)
-                """, arguments: key + key + [settings.keep])
-        var excess = (try Int.fetchOne(db, sql: "SELECT stored_bytes FROM totals") ?? 0) - settings.maxBytes
+                """
+        ).execute(arguments: key + key + [settings.keep])
         var dropped = db.changesCount > 0
+        let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT stored_bytes FROM totals")) ?? 0
+        var excess = total - settings.maxBytes
         while excess > 0 {
             let oldest = try Row.fetchAll(db, sql: "SELECT id, stored_bytes FROM exchange ORDER BY id LIMIT 256")
             guard !oldest.isEmpty else { break }

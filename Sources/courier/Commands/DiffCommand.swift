@@ -54,6 +54,8 @@ struct DiffCommand: AsyncParsableCommand {
             throw CLIFailure(error.description, code: 2)
         } catch let error as RequestError {
             throw CLIFailure(error.description, code: 2)
+        } catch let error as HistoryError {
+            throw CLIFailure("history: \(error.description)", code: 2)
         }
     }
 

@@ -28,9 +28,30 @@ struct HistoryCommand: AsyncParsableCommand {
         }
     }
 
+    /// `body` with the database; its failures become one `history: …` line.
+    static func withStore<T>(_ body: (HistoryStore) throws(HistoryError) -> T) throws -> T {
+        let store = try store()
+        do {
+            return try body(store)
+        } catch {
+            throw CLIFailure("history: \(error.description)")
+        }
+    }
+}
+
+/// `[ROUTE] [--env NAME]` and the workspace: which exchanges `list` and `clear` mean.
+struct HistoryFilter: ParsableArguments {
+    @Argument(help: "Only this route.")
+    var route: String?
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .long, help: "Only this environment.")
+    var env: String?
+
     /// The workspace's file as history keys it (the absolute path the loader records).
-    static func workspaceKey(_ options: WorkspaceOptions) throws -> String {
-        try options.load().file
+    func workspaceKey() throws -> String {
+        try workspace.load().file
     }
 }
 
@@ -39,13 +60,7 @@ struct HistoryListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List recorded exchanges, newest first.")
 
-    @Argument(help: "Only this route.")
-    var route: String?
-
-    @OptionGroup var workspace: WorkspaceOptions
-
-    @Option(name: .long, help: "Only this environment.")
-    var env: String?
+    @OptionGroup var filter: HistoryFilter
 
     @Option(name: .long, help: "At most this many (newest first).")
     var limit = 20
@@ -55,17 +70,16 @@ struct HistoryListCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard limit > 0 else { throw CLIFailure("--limit must be at least 1") }
-        let key = try HistoryCommand.workspaceKey(workspace)
-        let entries: [HistoryEntry]
-        do {
-            entries = try HistoryCommand.store().entries(workspace: key, route: route, environment: env, limit: limit)
-        } catch let error as HistoryError {
-            throw CLIFailure("history: \(error.description)")
+        let key = try filter.workspaceKey()
+        let (route, env) = (filter.route, filter.env)
+        let entries = try HistoryCommand.withStore { (store) throws(HistoryError) in
+            try store.entries(workspace: key, route: route, environment: env, limit: limit)
         }
         if json {
             Console.out(HistoryListing.json(entries).serialized + "\n")
         } else if entries.isEmpty {
-            Console.error("nothing recorded" + (route.map { " for \($0)" } ?? "") + (env.map { " in \($0)" } ?? ""))
+            Console.error(
+                "nothing recorded" + (filter.route.map { " for \($0)" } ?? "") + (filter.env.map { " in \($0)" } ?? ""))
         } else {
             Console.out(TextTable.render(HistoryListing.rows(entries)))
         }
@@ -95,12 +109,8 @@ struct HistoryShowCommand: AsyncParsableCommand {
     var jsonPath: String?
 
     func run() async throws {
-        let found: HistoryRecord?
-        do {
-            found = try HistoryCommand.store().record(id: id)
-        } catch let error as HistoryError {
-            throw CLIFailure("history: \(error.description)")
-        }
+        let id = self.id
+        let found = try HistoryCommand.withStore { (store) throws(HistoryError) in try store.record(id: id) }
         guard let record = found else {
             throw CLIFailure("no recorded exchange has id \(id) (see 'courier history')")
         }
@@ -120,21 +130,13 @@ struct HistoryClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear", abstract: "Delete this workspace's recorded exchanges (of a route, of an environment).")
 
-    @Argument(help: "Only this route.")
-    var route: String?
-
-    @OptionGroup var workspace: WorkspaceOptions
-
-    @Option(name: .long, help: "Only this environment.")
-    var env: String?
+    @OptionGroup var filter: HistoryFilter
 
     func run() async throws {
-        let key = try HistoryCommand.workspaceKey(workspace)
-        let count: Int
-        do {
-            count = try HistoryCommand.store().clear(workspace: key, route: route, environment: env)
-        } catch let error as HistoryError {
-            throw CLIFailure("history: \(error.description)")
+        let key = try filter.workspaceKey()
+        let (route, env) = (filter.route, filter.env)
+        let count = try HistoryCommand.withStore { (store) throws(HistoryError) in
+            try store.clear(workspace: key, route: route, environment: env)
         }
         Console.error("removed \(count) recorded exchange\(count == 1 ? "" : "s")")
     }
