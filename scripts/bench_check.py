@@ -33,20 +33,24 @@ def _timed(argv, cwd=None, expect=0):
     return best, peak
 
 
-def _tavern(work):
-    """The venv's pytest with Tavern, installing it the first time; None when pip cannot."""
+def venv_with(marker_name, requirements, program):
+    """`program` in .build/bench-venv, after pip installs `requirements` there the first time;
+    None when pip cannot. A marker file per package and version skips pip afterwards."""
     venv = os.path.abspath(".build/bench-venv")
-    pytest = os.path.join(venv, "bin", "pytest")
-    marker = os.path.join(venv, f".tavern-{TAVERN}")
+    marker = os.path.join(venv, f".{marker_name}")
     if not os.path.exists(marker):
         if not os.path.exists(venv) and subprocess.call([sys.executable, "-m", "venv", venv]) != 0:
             return None
-        # Tavern 3.7.1 imports _pytest.python_api, which pytest 9 removed.
-        pip = [os.path.join(venv, "bin", "pip"), "install", "-q", f"tavern=={TAVERN}", "pytest<9"]
-        if subprocess.call(pip) != 0:
+        if subprocess.call([os.path.join(venv, "bin", "pip"), "install", "-q", *requirements]) != 0:
             return None
         open(marker, "w").close()
-    return pytest
+    return os.path.join(venv, "bin", program)
+
+
+def _tavern(work):
+    """The venv's pytest with Tavern, installing it the first time; None when pip cannot."""
+    # Tavern 3.7.1 imports _pytest.python_api, which pytest 9 removed.
+    return venv_with(f"tavern-{TAVERN}", [f"tavern=={TAVERN}", "pytest<9"], "pytest")
 
 
 def check_run(binary, port, work):

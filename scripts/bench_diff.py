@@ -10,23 +10,10 @@ import os
 import subprocess
 import sys
 
-from bench_check import _timed
+from bench_check import _timed, venv_with
 
 DEEPDIFF = "9.1.0"
 SIZES = (30_000, 30_010)
-
-
-def _deepdiff_python():
-    venv = os.path.abspath(".build/bench-venv")
-    python = os.path.join(venv, "bin", "python")
-    marker = os.path.join(venv, f".deepdiff-{DEEPDIFF}")
-    if not os.path.exists(marker):
-        if not os.path.exists(venv) and subprocess.call([sys.executable, "-m", "venv", venv]) != 0:
-            return None
-        if subprocess.call([os.path.join(venv, "bin", "pip"), "install", "-q", f"deepdiff=={DEEPDIFF}"]) != 0:
-            return None
-        open(marker, "w").close()
-    return python
 
 
 def diff(binary, port, work):
@@ -50,7 +37,7 @@ def diff(binary, port, work):
     print(f"# diff of two JSON bodies, {size:.1f} MB and {os.path.getsize(files[1]) / 1e6:.1f} MB")
     print(f"courier diff (both fetched over loopback) {courier * 1000:8.1f} ms   peak RSS {rss / 1024:6.1f} MB"
           "  (goal < 1 s, < 100 MB)")
-    python = _deepdiff_python()
+    python = venv_with(f"deepdiff-{DEEPDIFF}", [f"deepdiff=={DEEPDIFF}"], "python")
     if python is None:
         print("deepdiff: not installed (pip could not install it); skipped")
         return
