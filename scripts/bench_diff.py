@@ -8,7 +8,6 @@ DeepDiff is installed on first use into .build/bench-venv.
 import json
 import os
 import subprocess
-import sys
 
 from bench_check import _timed, venv_with
 
