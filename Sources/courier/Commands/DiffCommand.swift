@@ -148,22 +148,22 @@ struct DiffCommand: AsyncParsableCommand {
         try report(result, masking: secrets)
     }
 
-    /// Sends every request at once; the results come back in the same order.
+    /// Sends every request at once; the results come back in the same order. One task per
+    /// request, awaited in order: the order never depends on which answer came first (a task
+    /// group's results tagged with their index came back swapped in release builds).
     private func send(_ requests: [PreparedRequest], engine: HTTPEngine) async -> [Result<Exchange, TransportError>] {
-        await withTaskGroup(of: (Int, Result<Exchange, TransportError>).self) { group in
-            for (index, request) in requests.enumerated() {
-                group.addTask(executorPreference: engine.taskExecutor) {
-                    do throws(TransportError) {
-                        return (index, .success(try await engine.exchange(request)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
+        let tasks = requests.map { request in
+            Task(executorPreference: engine.taskExecutor) { () async -> Result<Exchange, TransportError> in
+                do throws(TransportError) {
+                    return .success(try await engine.exchange(request))
+                } catch {
+                    return .failure(error)
                 }
             }
-            var results: [(Int, Result<Exchange, TransportError>)] = []
-            for await result in group { results.append(result) }
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
+        var results: [Result<Exchange, TransportError>] = []
+        for task in tasks { results.append(await task.value) }
+        return results
     }
 
     private func recorded(_ id: Int64, in store: HistoryStore) throws -> HistoryRecord {
