@@ -108,9 +108,27 @@ final class HistoryCommandTests {
         #expect(protected.code == 2)
         #expect(protected.stderr.split(separator: "\n").count == 1)
         #expect(try await courier(["diff", "users.show", "--env", "development"]).code == 2)
+        let noisyPrevious = try await courier(["diff", "users.show", "--env", "development", "--previous", "--noise"])
+        #expect(noisyPrevious.code == 2)
+        #expect(noisyPrevious.stderr.contains("--noise needs two environments"))
         #expect(try await courier(["diff", "users.show", "--bogus"]).code == 2)
         let missing = try await courier(["diff", "1", "99999"])
         #expect(missing.code == 2)
+    }
+
+    @Test("a body over 1 MB keeps its first megabyte and its true size; show says it was cut")
+    func cutBody() async throws {
+        #expect(try await courier(["call", "large", "-q", "items=10000", "--raw"]).code == 0)
+        let json = try await courier(["history", "large", "--json"])
+        let entry = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
+        let size = try #require(entry["size"] as? Int)
+        #expect(size > 1 << 20)
+        let id = try #require(entry["id"] as? Int)
+        let shown = try await courier(["history", "show", String(id), "--raw"])
+        #expect(shown.code == 0)
+        #expect(shown.stdoutBytes.count == 1 << 20)
+        #expect(shown.stderr.hasPrefix("courier: the body was cut to its first "))
     }
 
     @Test("the database never holds the password, the session token or a header token")
@@ -156,12 +174,16 @@ final class HistoryCommandTests {
         process.environment = CourierBinary.environment(["XDG_STATE_HOME": folder.path + "/state"])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // Kill it once the database has taken some writes (the log outlives each process, so
+        // measure its growth).
+        func logSize() -> Int {
+            (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
+        }
+        let before = logSize()
         try process.run()
-        // Kill it once the database has taken some writes.
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let wal = (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
-            if wal > 64 * 1024 { break }
+            if logSize() > before + 64 * 1024 { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         kill(process.processIdentifier, SIGKILL)

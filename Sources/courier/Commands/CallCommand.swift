@@ -24,16 +24,7 @@ struct CallCommand: AsyncParsableCommand {
 
     @OptionGroup var request: RequestOptions
 
-    @Flag(name: [.customShort("i"), .long], help: "Print the status line and headers first.")
-    var include = false
-
-    @Flag(name: .long, help: "Print the body as received (after gzip/deflate decoding).")
-    var raw = false
-
-    @Option(
-        name: .customLong("json-path"),
-        help: ArgumentHelp("Print only this part of a JSON body ('' for all).", valueName: "PATH"))
-    var jsonPath: String?
+    @OptionGroup var output: PrintOptions
 
     @Flag(name: .long, help: "Confirm a mutating request to a protected environment.")
     var yes = false
@@ -71,8 +62,7 @@ struct CallCommand: AsyncParsableCommand {
         let recorder = request.send.recorder(for: loaded)
         recorder?.record(exchange)
         defer { recorder?.finish() }
-        try ResponsePrinter(include: include, raw: raw, color: Console.useColor)
-            .print(exchange, jsonPath: jsonPath ?? route.jsonPath)
+        try output.print(exchange, defaultPath: route.jsonPath)
         let response = exchange.response
         let code = CLIFailure.exitCode(forStatus: response.status)
         if code != 0 { throw ExitCode(code) }

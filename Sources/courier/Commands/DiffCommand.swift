@@ -85,6 +85,7 @@ struct DiffCommand: AsyncParsableCommand {
         let environments = try env.map { try loaded.environment(named: $0) }
         if previous {
             guard environments.count == 1 else { throw CLIFailure("--previous compares within one --env") }
+            guard !noise else { throw CLIFailure("--noise needs two environments; --previous compares with history") }
         } else if environments.count != 2 {
             throw CLIFailure("name two environments: --env A --env B (or one with --previous)")
         }
@@ -112,7 +113,7 @@ struct DiffCommand: AsyncParsableCommand {
         let recorder = request.send.recorder(for: loaded)
         defer { recorder?.finish() }
         let engine = HTTPEngine()
-        let sent = await send(prepared + (noise && !previous ? [prepared[0]] : []), engine: engine)
+        let sent = await send(prepared + (noise ? [prepared[0]] : []), engine: engine)
         await engine.shutdown()
         var exchanges: [Exchange] = []
         for (index, result) in sent.enumerated() {

@@ -94,19 +94,8 @@ struct HistoryShowCommand: AsyncParsableCommand {
     @Argument(help: "The id (from 'courier history').")
     var id: Int64
 
-    @Flag(
-        name: [.customShort("i"), .long],
-        help:
-            "Print when and where it was recorded, the request line, failed checks, the status line and headers first.")
-    var include = false
-
-    @Flag(name: .long, help: "Print the body as recorded.")
-    var raw = false
-
-    @Option(
-        name: .customLong("json-path"),
-        help: ArgumentHelp("Print only this part of a JSON body.", valueName: "PATH"))
-    var jsonPath: String?
+    /// With `-i`, when and where it was recorded, the request line and failed checks come first.
+    @OptionGroup var output: PrintOptions
 
     func run() async throws {
         let id = self.id
@@ -114,9 +103,8 @@ struct HistoryShowCommand: AsyncParsableCommand {
         guard let record = found else {
             throw CLIFailure("no recorded exchange has id \(id) (see 'courier history')")
         }
-        if include { Console.out(HistoryListing.head(record)) }
-        try ResponsePrinter(include: include, raw: raw, color: Console.useColor)
-            .print(record.exchange, jsonPath: jsonPath)
+        if output.include { Console.out(HistoryListing.head(record)) }
+        try output.print(record.exchange)
         if record.isBodyCut {
             Console.error(
                 "the body was cut to its first \(ByteCount.format(record.exchange.response.body.count)) "
