@@ -12,6 +12,10 @@ public struct SendOptions: Sendable, Equatable {
     /// Bodies larger than this many bytes are saved to a temporary file instead of memory.
     public var maxBodyInMemory: Int?
 
+    /// The `Accept-Encoding` the engine sends when a request has none (NIO's decompressor adds
+    /// it, and decodes those two); a curl export asks for the same.
+    public static let acceptEncoding = "deflate, gzip"
+
     /// Options; the defaults suit a quick GET.
     public init(
         timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), followRedirects: Bool = true,

@@ -29,6 +29,16 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Confirm a mutating request to a protected environment.")
     var yes = false
 
+    @Flag(name: .long, help: "Print the request as a curl command instead of sending it.")
+    var curl = false
+
+    @Flag(name: .customLong("show-secrets"), help: "With --curl: write secret values instead of shell variables.")
+    var showSecrets = false
+
+    func validate() throws {
+        if showSecrets && !curl { throw ValidationError("--show-secrets only applies to --curl") }
+    }
+
     func run() async throws {
         let loaded = try workspace.load()
         let session = workspace.session()
@@ -37,6 +47,13 @@ struct CallCommand: AsyncParsableCommand {
         let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
         let prepared = try builder.build(route: route, environment: environment, input: input)
+        if curl {
+            // Nothing is sent, so no confirmation: the command is for the user to run or not.
+            let secrets = builder.secrets(
+                environment: environment, context: builder.context(environment: environment, input: input))
+            Console.out(CurlExport(secrets: secrets, showSecrets: showSecrets).command(for: prepared))
+            return
+        }
         if prepared.needsConfirmation && !yes {
             throw RequestError.needsConfirmation(
                 method: prepared.request.method.rawValue, environment: environment.name)

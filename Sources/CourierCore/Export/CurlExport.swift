@@ -1,0 +1,131 @@
+/// A prepared request as one runnable curl command (DESIGN.md §9), which puts on the wire the
+/// same method, URL, headers and body as Courier's engine does.
+///
+/// curl adds headers of its own (`User-Agent`, `Accept`, `Expect`, a form `Content-Type`);
+/// the command turns off each one the request does not carry, and asks for the
+/// `Accept-Encoding` the engine sends (`SendOptions.acceptEncoding`), with `--compressed` so
+/// curl decodes the reply. Secret values become shell variables named in a comment above the
+/// command, unless `showSecrets` asks for them literally.
+public struct CurlExport: Sendable {
+    /// The secrets to keep out of the command.
+    public var secrets: [NamedSecret]
+    /// Write secret values literally instead of as variables.
+    public var showSecrets: Bool
+
+    /// An exporter hiding `secrets` (none hidden when `showSecrets`).
+    public init(secrets: [NamedSecret], showSecrets: Bool = false) {
+        self.secrets = secrets
+        self.showSecrets = showSecrets
+    }
+
+    /// The command: a comment naming the variables it reads, if any, then `curl` with one
+    /// option per line, joined by ` \` continuations.
+    public func command(for prepared: PreparedRequest) -> String {
+        let request = prepared.request
+        var names = VariableNames()
+        let hidden = showSecrets ? [] : secrets
+        func word(_ text: String) -> ShellWord {
+            ShellWord.splitting(text, secrets: hidden) { names.name(for: $0.name) }
+        }
+
+        var lines: [String] = []
+        let url = word(request.url)
+        // `[]{}` are curl's URL globbing; a literal bracket (an IPv6 host, a query) must stay one.
+        let globs = request.url.contains { "[]{}".contains($0) }
+        lines.append("curl " + (globs ? "--globoff " : "") + url.quoted)
+
+        let body = request.body
+        switch (request.method, body) {
+        case (.head, nil): lines.append("--head")
+        case (.get, nil): break
+        // With a body curl infers POST, and keeps curl's own redirect rules for it (303 → GET).
+        case (.post, .some): break
+        default: lines.append("--request \(request.method.rawValue)")
+        }
+        for field in request.headers {
+            lines.append("--header " + word("\(field.name): \(field.value)").quoted)
+        }
+        for (name, value) in curlDefaults(request) where request.headers.value(for: name) == nil {
+            lines.append("--header " + ShellWord.singleQuoted(value.map { "\(name): \($0)" } ?? "\(name):"))
+        }
+        lines.append("--compressed")
+        if prepared.options.followRedirects { lines.append("--location") }
+        if prepared.options.tls.insecure { lines.append("--insecure") }
+        if let caFile = prepared.options.tls.caFile { lines.append("--cacert " + ShellWord.singleQuoted(caFile)) }
+
+        var prefix = ""
+        if let body {
+            if let text = String(validating: body, as: UTF8.self), !body.contains(0) {
+                lines.append("--data-binary " + word(text).quoted)
+            } else {
+                prefix = printfPipe(body) + " | "
+                lines.append("--data-binary @-")
+            }
+        }
+        var out = names.comment
+        out += prefix + lines.joined(separator: " \\\n  ") + "\n"
+        return out
+    }
+
+    /// The headers curl would add on its own, and the value to send instead (nil: none).
+    private func curlDefaults(_ request: HTTPRequest) -> [(String, String?)] {
+        var defaults: [(String, String?)] = [
+            ("User-Agent", nil), ("Accept", nil), ("Accept-Encoding", SendOptions.acceptEncoding),
+        ]
+        if let body = request.body {
+            defaults.append(("Content-Type", nil))
+            if body.count > 1024 { defaults.append(("Expect", nil)) }
+        } else if ![.get, .head, .delete, .trace, "CONNECT"].contains(request.method) {
+            // AsyncHTTPClient states an empty body for a method whose body has meaning
+            // (RFC 9110 §8.6); curl sends no length at all unless told.
+            defaults.append(("Content-Length", "0"))
+        }
+        return defaults
+    }
+
+    /// `printf 'FORMAT'` writing `bytes` exactly (NUL included), for a body no shell string holds.
+    private func printfPipe(_ bytes: [UInt8]) -> String {
+        var format = ""
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                format.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let octal = String(byte, radix: 8)
+                format += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            }
+        }
+        return "printf '\(format)'"
+    }
+
+    /// Shell variable names for secret variables: letters, digits and `_`, upper case, unique.
+    private struct VariableNames {
+        private(set) var chosen: [(variable: String, shell: String)] = []
+
+        mutating func name(for variable: String) -> String {
+            if let known = chosen.first(where: { $0.variable == variable }) { return known.shell }
+            var base = String(
+                variable.uppercased().unicodeScalars.map { scalar -> Character in
+                    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+                        ? Character(scalar) : "_"
+                })
+            if base.isEmpty || base.first?.isNumber == true { base = "_" + base }
+            var shell = base
+            var suffix = 2
+            while chosen.contains(where: { $0.shell == shell }) {
+                shell = "\(base)_\(suffix)"
+                suffix += 1
+            }
+            chosen.append((variable, shell))
+            return shell
+        }
+
+        /// `# Secrets are read from the shell: export TOKEN (secret "token") first.`, or nothing.
+        var comment: String {
+            guard !chosen.isEmpty else { return "" }
+            let list = chosen.map { "\($0.shell) (secret \"\($0.variable)\")" }.joined(separator: ", ")
+            return "# Secret values are read from shell variables; export them first: \(list)\n"
+        }
+    }
+}
