@@ -107,10 +107,19 @@ public final class HTTPEngine: Sendable {
         var headers = request.headers
         var body = request.body
         var redirects = 0
+        var hops: [ExchangeHop] = []
         while true {
+            let startedAt = Date()
             var response = try await execute(
                 method: method, url: url, headers: headers, body: body, options: options, progress: progress)
             response.redirectCount = redirects
+            hops.append(
+                ExchangeHop(
+                    method: method, url: url, requestHeaders: headers, sentBody: body != nil, status: response.status,
+                    reason: response.reason, version: response.version, responseHeaders: response.headers,
+                    bodySize: response.bodySize, startedAt: startedAt, wait: response.timeToFirstByte,
+                    receive: max(0, response.totalTime - response.timeToFirstByte)))
+            response.hops = hops
             guard options.followRedirects,
                 let hop = try RedirectPolicy.next(
                     status: response.status, location: response.headers.value(for: "Location"),

@@ -18,11 +18,12 @@ enum HistoryRows {
             method: HTTPMethod(rawValue: row["method"]), url: row["url"],
             headers: HistoryCoding.headers(from: row["request_headers"]), body: requestBody.map { [UInt8]($0) })
         let body: Data = row["body"]
-        let response = HTTPResponse(
+        var response = HTTPResponse(
             status: row["status"], reason: row["reason"], version: row["version"],
             headers: HistoryCoding.headers(from: row["response_headers"]), body: [UInt8](body),
             totalTime: row["total_time"], timeToFirstByte: row["first_byte"], finalURL: row["final_url"],
             redirectCount: row["redirects"], attempts: row["attempts"], bodySize: row["body_size"])
+        response.hops = HistoryCoding.hops(from: row["hops"])
         let origin = ExchangeOrigin(
             workspace: row["workspace"], environmentName: row["environment"], routeName: row["route"])
         var exchange = Exchange(

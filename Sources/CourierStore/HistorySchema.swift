@@ -52,6 +52,11 @@ enum HistorySchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v2") { db in
+            // Each request and response on the wire (redirects included) with its start time and
+            // timings, for HAR export; rows recorded before it have none.
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN hops TEXT NOT NULL DEFAULT '[]'")
+        }
         return migrator
     }
 }

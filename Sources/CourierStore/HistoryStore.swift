@@ -104,16 +104,17 @@ public final class HistoryStore: Sendable {
         let responseHeaders = HistoryCoding.headers(response.headers)
         let checks = HistoryCoding.checks(exchange.checks)
         let captured = HistoryCoding.strings(exchange.captured)
+        let hops = HistoryCoding.hops(response.hops)
         let stored =
             response.body.count + (request.body?.count ?? 0) + requestHeaders.utf8.count + responseHeaders.utf8.count
-            + checks.utf8.count + captured.utf8.count + request.url.utf8.count + 256
+            + checks.utf8.count + captured.utf8.count + request.url.utf8.count + hops.utf8.count + 256
         let tally = exchange.checkTally
         let arguments: StatementArguments = [
             record.recordedAt.timeIntervalSince1970, exchange.origin.workspace, exchange.origin.environmentName,
             exchange.origin.routeName, record.run, request.method.rawValue, request.url, requestHeaders,
             request.body.map { Data($0) }, response.status, response.reason, response.version, response.finalURL,
             responseHeaders, Data(response.body), response.bodySize, response.totalTime, response.timeToFirstByte,
-            response.attempts, response.redirectCount, checks, tally?.passed, tally?.total, captured, stored,
+            response.attempts, response.redirectCount, checks, tally?.passed, tally?.total, captured, stored, hops,
         ]
         do {
             return try queue.write { db in
@@ -123,8 +124,8 @@ public final class HistoryStore: Sendable {
                         INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
                             request_headers, request_body, status, reason, version, final_url, response_headers, body,
                             body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
-                            checks_total, captured, stored_bytes)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            checks_total, captured, stored_bytes, hops)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """
                 ).execute(arguments: arguments)
                 let id = db.lastInsertedRowID
@@ -200,6 +201,24 @@ public final class HistoryStore: Sendable {
                         FROM exchange\(filter) ORDER BY id DESC LIMIT ?
                         """, arguments: arguments + [max(limit, 0)]
                 ).map(HistoryRows.entry)
+            }
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    /// The newest `limit` whole records, filtered like `clear`, oldest first (as an export
+    /// lists them).
+    public func records(workspace: String?, route: String? = nil, environment: String? = nil, limit: Int = 50)
+        throws(HistoryError) -> [HistoryRecord]
+    {
+        let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM exchange\(filter) ORDER BY id DESC LIMIT ?",
+                    arguments: arguments + [max(limit, 0)]
+                ).map(HistoryRows.record).reversed()
             }
         } catch {
             throw Self.translate(error, path: path)

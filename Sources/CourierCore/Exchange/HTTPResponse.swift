@@ -25,6 +25,9 @@ public struct HTTPResponse: Sendable, Equatable {
     public var bodyFile: String?
     /// Body size in bytes, wherever it is.
     public var bodySize: Int
+    /// Every request and response of the last attempt on the wire, redirects first and this
+    /// response last; empty for a response not from the engine (or recorded before hops were).
+    public var hops: [ExchangeHop] = []
 
     /// A response value.
     public init(

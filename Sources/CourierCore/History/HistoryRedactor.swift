@@ -9,7 +9,8 @@ public enum HistoryRedactor {
 
     /// The record for `exchange`.
     /// - Parameter responseBody: the body when it is not in `exchange.response.body` (a body
-    ///   saved to a file: its first bytes); at most `bodyLimit` of them are kept.
+    ///   saved to a file: its first bytes); at most `bodyLimit` of them are kept (`Int.max`
+    ///   keeps all, for an export of a live exchange).
     public static func record(
         _ exchange: Exchange, run: String? = nil, at time: Date = Date(), responseBody: [UInt8]? = nil,
         bodyLimit: Int = HistorySettings.bodyLimit
@@ -19,6 +20,7 @@ public enum HistoryRedactor {
         func text(_ value: String) -> String { SecretMask.apply(value, hiding: secrets) }
         func bytes(_ value: [UInt8]) -> [UInt8] {
             // A secret across the cut is masked whole before cutting, never left half there.
+            guard value.count > bodyLimit else { return mask(value, hiding: secrets) }
             let window = value.prefix(bodyLimit + (secrets.first?.utf8.count ?? 0))
             return Array(mask(Array(window), hiding: secrets).prefix(bodyLimit))
         }
@@ -33,6 +35,13 @@ public enum HistoryRedactor {
         response.headers = response.headers.map { header($0, masking: text) }
         response.body = bytes(responseBody ?? response.body)
         response.bodyFile = nil
+        response.hops = response.hops.map { hop in
+            var hop = hop
+            hop.url = text(hop.url)
+            hop.requestHeaders = hop.requestHeaders.map { header($0, masking: text) }
+            hop.responseHeaders = hop.responseHeaders.map { header($0, masking: text) }
+            return hop
+        }
 
         var origin = exchange.origin
         origin.secretValues = []

@@ -35,8 +35,12 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-secrets"), help: "With --curl: write secret values instead of shell variables.")
     var showSecrets = false
 
+    @Option(name: .long, help: ArgumentHelp("Also write the exchange as HAR 1.2 (secrets masked).", valueName: "FILE"))
+    var har: String?
+
     func validate() throws {
         if showSecrets && !curl { throw ValidationError("--show-secrets only applies to --curl") }
+        if curl && har != nil { throw ValidationError("--curl sends nothing, so --har has nothing to write") }
     }
 
     func run() async throws {
@@ -58,6 +62,7 @@ struct CallCommand: AsyncParsableCommand {
             throw RequestError.needsConfirmation(
                 method: prepared.request.method.rawValue, environment: environment.name)
         }
+        if let har { try ReportFile.checkWritable(har, flag: "--har") }
 
         let engine = HTTPEngine()
         let result: Result<Exchange, TransportError>
@@ -79,6 +84,11 @@ struct CallCommand: AsyncParsableCommand {
         let recorder = request.send.recorder(for: loaded)
         recorder?.record(exchange)
         defer { recorder?.finish() }
+        if let har {
+            // Masked as history masks, but with the whole body: the file is what the user asked for.
+            let record = HistoryRedactor.record(exchange, bodyLimit: Int.max)
+            try ReportFile.write(HARExport(creatorVersion: Courier.version).document([record]), to: har)
+        }
         try output.print(exchange, defaultPath: route.jsonPath)
         let response = exchange.response
         let code = CLIFailure.exitCode(forStatus: response.status)

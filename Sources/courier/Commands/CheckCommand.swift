@@ -50,7 +50,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
         for (flag, path) in [("--junit", junit), ("--report-json", reportJSON)] {
-            if let path { try Self.checkWritable(path, flag: flag) }
+            if let path { try ReportFile.checkWritable(path, flag: flag) }
         }
         let loaded = try workspace.load()
         let session = workspace.session()
@@ -106,11 +106,11 @@ struct CheckCommand: AsyncParsableCommand {
             for run in runs { Console.line(report.summary(run)) }
         }
         if let junit {
-            try Self.write(Array(JUnitReport().xml(runs, timestamp: timestamp).utf8), to: junit)
+            try ReportFile.write(Array(JUnitReport().xml(runs, timestamp: timestamp).utf8), to: junit)
         }
         if let reportJSON {
             let text = RunJSONReport().json(runs, timestamp: timestamp).serialized + "\n"
-            try Self.write(Array(text.utf8), to: reportJSON)
+            try ReportFile.write(Array(text.utf8), to: reportJSON)
         }
         let totals = runs.map(\.totals)
         if totals.contains(where: { $0.errors > 0 }) { throw ExitCode(3) }
@@ -128,27 +128,5 @@ struct CheckCommand: AsyncParsableCommand {
         }
         guard let first = workspace.environments.first else { throw CLIFailure("the workspace has no environments") }
         return [first]
-    }
-
-    /// Fails before anything is sent when a report could not be written there.
-    static func checkWritable(_ path: String, flag: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        let existing = folder.isEmpty ? "." : folder
-        guard FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CLIFailure("\(flag) \(path): the folder \(existing) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: existing) else {
-            throw CLIFailure("\(flag) \(path): the folder \(existing) is not writable")
-        }
-    }
-
-    /// Writes a report whole or not at all.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        do {
-            try AtomicFile.write(bytes, to: path)
-        } catch {
-            throw CLIFailure("cannot write \(path): \(error.localizedDescription)")
-        }
     }
 }

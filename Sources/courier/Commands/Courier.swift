@@ -2,10 +2,13 @@ import ArgumentParser
 
 /// `courier`: the root command. With no subcommand it runs `tui` (the interactive screen).
 struct Courier: AsyncParsableCommand {
+    /// The version `--version` prints and exports name as their creator.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "courier",
         abstract: "A fast terminal API client for switching between deployments and QA-ing backends.",
-        version: "0.1.0",
+        version: version,
         subcommands: [
             TUICommand.self, CallCommand.self, CheckCommand.self, DiffCommand.self, HistoryCommand.self,
             RoutesCommand.self,

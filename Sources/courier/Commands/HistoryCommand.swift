@@ -12,7 +12,9 @@ struct HistoryCommand: AsyncParsableCommand {
             Every exchange sent by the screen, call and check is recorded (secrets, cookie and \
             Authorization values masked; bodies cut to 1 MB) in $XDG_STATE_HOME/courier/history.sqlite.
             """,
-        subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryClearCommand.self],
+        subcommands: [
+            HistoryListCommand.self, HistoryShowCommand.self, HistoryClearCommand.self, HistoryExportCommand.self,
+        ],
         defaultSubcommand: HistoryListCommand.self
     )
 
