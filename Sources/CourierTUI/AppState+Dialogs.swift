@@ -21,7 +21,23 @@ extension AppState {
             return activate(environment: number - 1)
         case (.confirm(let id, let request), .confirm):
             mode = .normal
-            return dispatch(id: id, request: request)
+            return dispatch(id: id, request: request, purpose: confirmPurpose)
+        case (.history(let browser), _):
+            return performHistory(action, in: browser)
+        case (.diffPicker(var cursor), _) where cursor.apply(action, count: workspace.environments.count):
+            mode = .dialog(.diffPicker(cursor: cursor))
+        case (.diffPicker(let cursor), .pick):
+            mode = .normal
+            return compare(with: cursor.index)
+        case (.diffPicker, .digit(let number)) where workspace.environments.indices.contains(number - 1):
+            mode = .normal
+            return compare(with: number - 1)
+        case (.diffPicker, .cancel), (.diff, .cancel):
+            mode = .normal
+        case (.diff(var display), _):
+            if display.handle(action, width: width, height: Views.diffRows(height: height)) {
+                mode = .dialog(.diff(display))
+            }
         case (.runPicker, _), (.runConfirm, _), (.runView, _):
             return performRun(action, in: modal)
         default:

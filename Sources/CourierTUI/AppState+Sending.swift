@@ -4,55 +4,74 @@ import CourierCore
 extension AppState {
     /// Builds the open form's request and sends it, or asks for confirmation first.
     mutating func send() -> [Effect] {
-        guard let (route, form) = openForm else {
+        guard let (route, _) = openForm else {
             if let route = routeList.selected {
                 requestPane.open(route)
                 return send()
             }
             return []
         }
-        var request: PreparedRequest
-        do {
-            var input = try form.input()
-            input.language = language
-            request = try builder.build(
-                route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])
-            request.options.maxBodyInMemory = maxBodyInMemory
-        } catch let error as FormError {
-            status = StatusLine(text: error.description, isError: true)
-            return []
-        } catch let error as RequestError {
-            status = StatusLine(text: error.description, isError: true)
-            return []
-        } catch {
-            status = StatusLine(text: "\(error)", isError: true)
-            return []
-        }
+        return send(route: route, to: environment)
+    }
+
+    /// Sends `route` to `environment` with what its form holds (asking first for a mutating
+    /// request to a protected environment); `purpose` says what its answer is for.
+    mutating func send(route: Route, to environment: Environment, purpose: InFlight.Purpose = .show) -> [Effect] {
+        guard var request = prepare(route: route, environment: environment) else { return [] }
+        request.options.maxBodyInMemory = maxBodyInMemory
         let id = nextRequestID
         nextRequestID += 1
         if request.needsConfirmation {
+            confirmPurpose = purpose
             mode = .dialog(.confirm(id: id, request: request))
             return []
         }
-        return dispatch(id: id, request: request)
+        return dispatch(id: id, request: request, purpose: purpose)
     }
 
-    mutating func dispatch(id: Int, request: PreparedRequest) -> [Effect] {
-        inFlight[id] = InFlight(request: request)
+    /// `route`'s request to `environment` from its form (the saved values when it was never
+    /// opened), or nil with the reason in the status bar.
+    mutating func prepare(route: Route, environment: Environment) -> PreparedRequest? {
+        do {
+            let form =
+                requestPane.forms[route.name]
+                ?? RequestForm(route: route, saved: requestPane.savedFields[route.name] ?? [:])
+            var input = try form.input()
+            input.language = language
+            return try builder.build(
+                route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])
+        } catch let error as FormError {
+            status = StatusLine(text: error.description, isError: true)
+        } catch let error as RequestError {
+            status = StatusLine(text: error.description, isError: true)
+        } catch {
+            status = StatusLine(text: "\(error)", isError: true)
+        }
+        return nil
+    }
+
+    mutating func dispatch(id: Int, request: PreparedRequest, purpose: InFlight.Purpose = .show) -> [Effect] {
+        inFlight[id] = InFlight(request: request, purpose: purpose)
         status = nil
         return [.send(id: id, request: request)]
     }
 
     mutating func receive(id: Int, result: Result<Exchange, TransportError>) -> [Effect] {
-        guard let sent = inFlight.removeValue(forKey: id)?.request else { return [] }  // cancelled: ignore late answers
+        guard let flight = inFlight.removeValue(forKey: id) else { return [] }  // cancelled: ignore late answers
+        let sent = flight.request
         switch result {
         case .success(let exchange):
             // Captures count even from a response that is no longer shown.
             keepCaptures(of: exchange)
+            if case .compare(let left, let title) = flight.purpose {
+                return showComparison(left: left, leftTitle: title, right: exchange)
+            }
             // A slower, older request never replaces a newer one on screen.
             if let shown = response, shown.requestID > id { return [] }
             let jsonPath = workspace.routes.first { $0.name == sent.origin.routeName }?.jsonPath
             response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath)
+            shownExchange = exchange
+            liveExchange = exchange
             status = nil
             if !exchange.captured.isEmpty {
                 let names = exchange.captured.keys.sorted().joined(separator: ", ")

@@ -25,6 +25,10 @@ extension AppState {
             return runProgress(id: id, result)
         case .runFinished(let id, let result):
             return runFinished(id: id, result)
+        case .historyLoaded(let route, let entries):
+            return historyLoaded(route: route, entries: entries)
+        case .recordLoaded(let record):
+            return recordLoaded(record)
         case .notice(let text, let isError):
             status = StatusLine(text: text, isError: isError)
             return []
@@ -93,6 +97,11 @@ extension AppState {
             guard let response, response.isJSON else { return [] }
             mode = .typingPath(typed: response.jsonPath ?? "", before: response.jsonPath)
         case .send: return send()
+        case .openHistory: return openHistory()
+        case .resend: return resend()
+        case .compare: return compareRecorded()
+        case .diffEnvironment: return pickComparison()
+        case .copyCurl: return copyCurl()
         default:
             return apply(paneAction(action))
         }

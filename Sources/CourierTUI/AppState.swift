@@ -42,6 +42,12 @@ public struct AppState: Sendable {
     public var captured: [String: [String: String]] = [:]
     /// The latest check run, kept after its view closes so `R` shows it again.
     public var run: RunView?
+    /// The exchange whose response is on screen (live or recorded).
+    public var shownExchange: Exchange?
+    /// The latest exchange received (never a recorded one): "the current response".
+    public var liveExchange: Exchange?
+    /// What the request waiting in the confirmation dialog is for.
+    public var confirmPurpose = InFlight.Purpose.show
     /// Response bodies above this size are saved to a file rather than shown
     /// (`COURIER_MAX_BODY_MB`, default 256 MB).
     public var maxBodyInMemory = 256 << 20
@@ -54,6 +60,16 @@ public struct AppState: Sendable {
         public var received = 0
         /// Seconds since it was sent, as of the last progress report.
         public var elapsed = 0.0
+        /// What the answer is for.
+        public var purpose = Purpose.show
+
+        /// What an answer does when it arrives.
+        public enum Purpose: Sendable, Equatable {
+            /// Shown in the Response pane.
+            case show
+            /// Compared with this exchange in the diff view (the answer is the right side).
+            case compare(with: Exchange, title: String)
+        }
     }
 
     /// A one-line message for the status bar.
@@ -130,6 +146,9 @@ public struct AppState: Sendable {
         case .dialog(.runPicker): return [.runPicker, .anywhere]
         case .dialog(.runConfirm): return [.runConfirm, .anywhere]
         case .dialog(.runView): return [.runView, .anywhere]
+        case .dialog(.history): return [.history, .anywhere]
+        case .dialog(.diffPicker): return [.diffPicker, .anywhere]
+        case .dialog(.diff): return [.diff, .anywhere]
         case .filteringRoutes: return [.filter, .anywhere]
         case .searchingBody: return [.search, .anywhere]
         case .typingPath: return [.path, .anywhere]

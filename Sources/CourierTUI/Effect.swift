@@ -16,6 +16,10 @@ public enum Effect: Sendable, Equatable {
     case openEditor(text: String)
     /// Put `text` on the terminal's clipboard (OSC 52).
     case copy(text: String)
+    /// Read `route`'s recorded exchanges; answer with `.historyLoaded`.
+    case loadHistory(route: String)
+    /// Read one recorded exchange; answer with `.recordLoaded`.
+    case loadRecord(id: Int64)
     /// Leave the program.
     case quit
 }

@@ -15,4 +15,10 @@ public enum Modal: Sendable, Equatable {
     case runConfirm(title: String, routes: [Route], mutating: [String])
     /// The check run's rows (the run itself is `AppState.run`).
     case runView
+    /// The open route's recorded exchanges.
+    case history(HistoryBrowser)
+    /// Pick the environment to compare the shown response with.
+    case diffPicker(cursor: ListCursor)
+    /// Two responses compared.
+    case diff(DiffDisplay)
 }

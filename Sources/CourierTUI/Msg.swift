@@ -20,6 +20,10 @@ public enum Msg: Sendable {
     case runProgress(id: Int, RouteRun)
     /// Check run `id` has ended (or was cancelled).
     case runFinished(id: Int, EnvironmentRun)
+    /// `route`'s recorded exchanges, newest first.
+    case historyLoaded(route: String, entries: [HistoryEntry])
+    /// A recorded exchange to show.
+    case recordLoaded(HistoryRecord)
 }
 
 /// Why the external editor produced nothing.

@@ -83,6 +83,8 @@ extension Views {
             dialog(title: "Send to \(origin.environmentName)?", lines: lines, style: Theme.warning, into: &buffer)
         case .runPicker, .runConfirm, .runView:
             drawRunModal(modal, state, into: &buffer)
+        case .history, .diffPicker, .diff:
+            drawHistoryModal(modal, state, into: &buffer)
         }
     }
 

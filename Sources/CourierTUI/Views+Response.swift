@@ -13,6 +13,13 @@ extension Views {
         }
         buffer.box(rect, style: style)
         var x = buffer.put(" Response ── ", x: rect.x + 1, y: rect.y, style: style, clip: rect)
+        if let recordedAt = response.recordedAt {
+            // A recorded exchange must never pass for a live one.
+            x = buffer.put(
+                "recorded \(HistoryListing.localTime(recordedAt))", x: x, y: rect.y, style: Theme.badge,
+                clip: rect.inner.expandedVertically)
+            x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
+        }
         x = buffer.put(
             "\(response.status) \(response.reason)", x: x, y: rect.y, style: Theme.status(response.status),
             clip: rect.inner.expandedVertically)

@@ -39,6 +39,22 @@ final class HistoryRecorder: @unchecked Sendable {
         queue.async { self.write(exchange, run: run, at: time) }
     }
 
+    /// Runs `body` on the database after the writes asked for so far, off the caller's thread,
+    /// and hands `done` its result; nil when the database cannot be opened (said once).
+    func read<T: Sendable>(
+        _ body: @escaping @Sendable (HistoryStore) throws(HistoryError) -> T,
+        done: @escaping @Sendable (Result<T, HistoryError>?) -> Void
+    ) {
+        queue.async {
+            guard let store = self.openedStore() else { return done(nil) }
+            do throws(HistoryError) {
+                done(.success(try body(store)))
+            } catch {
+                done(.failure(error))
+            }
+        }
+    }
+
     /// Waits for every write asked for so far.
     func finish() {
         queue.sync {}

@@ -161,6 +161,17 @@ final class Runtime {
             input.wake()
         case .copy(let text):
             terminal.copyToClipboard(text)
+        case .loadHistory(let route):
+            let workspace = state.workspace.file
+            readHistory(
+                { (store) throws(HistoryError) in try store.entries(workspace: workspace, route: route, limit: 500) },
+                message: { .historyLoaded(route: route, entries: $0) })
+        case .loadRecord(let id):
+            readHistory(
+                { (store) throws(HistoryError) in try store.record(id: id) },
+                message: { record in
+                    record.map(Msg.recordLoaded) ?? .notice("#\(id) is no longer in the history", isError: true)
+                })
         case .quit:
             quitting = true
         }
@@ -186,6 +197,27 @@ final class Runtime {
                 })
             runtime.deliver(.runFinished(id: id, result))
             runtime.tasks[id] = nil
+        }
+    }
+
+    /// Reads the history database on the recorder's queue; the answer comes back as `message`
+    /// of the result, or a one-line notice when history is off or cannot be read.
+    private func readHistory<T: Sendable>(
+        _ body: @escaping @Sendable (HistoryStore) throws(HistoryError) -> T,
+        message: @escaping @Sendable (T) -> Msg
+    ) {
+        guard let recorder else {
+            deliver(.notice("history is off for this workspace (\"history\": false)", isError: true))
+            return
+        }
+        recorder.read(body) { [weak self] result in
+            let msg: Msg
+            switch result {
+            case .success(let value): msg = message(value)
+            case .failure(let error): msg = .notice("history: \(error.description)", isError: true)
+            case nil: msg = .notice("history cannot be read (see the notice above)", isError: true)
+            }
+            Task { @MainActor in self?.deliver(msg) }
         }
     }
 

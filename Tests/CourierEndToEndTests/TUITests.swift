@@ -161,6 +161,33 @@ struct TUITests {
         }
     }
 
+    @Test("H lists what was recorded; Enter shows it as recorded; d compares with production; y copies curl")
+    func historyAndDiff() async throws {
+        try await withScreen { tmux, _, _ in
+            try tmux.tmux(["set-option", "-s", "set-clipboard", "on"])
+            try tmux.send("j", "Enter")
+            try await tmux.waitFor("Request · users.show")
+            try tmux.send("Enter")
+            try await tmux.waitFor("users.show @ development")
+            try tmux.send("Escape", "H")
+            try await tmux.waitFor("History · users.show", also: { $0.contains("development  200") })
+            try tmux.send("Enter")
+            try await tmux.waitFor("Response ── recorded ")
+            try tmux.send("d")
+            try await tmux.waitFor("Compare users.show with")
+            try tmux.send("Enter")
+            try await tmux.waitFor("Diff · users.show", also: { $0.contains("json address.city") })
+            let screen = try tmux.screen()
+            #expect(screen.contains("\"Madrid\"") && screen.contains("\"Manchester\""))
+            #expect(screen.contains("production · 200 · now"))
+            try tmux.send("Escape", "y")
+            try await tmux.waitFor("copied users.show as curl")
+            let buffer = try tmux.tmux(["show-buffer"]).output
+            #expect(buffer.contains("curl 'http://127.0.0.1:") && buffer.contains(#"'Authorization: Bearer '"$TOKEN""#))
+            try await tmux.quit()
+        }
+    }
+
     @Test("Ctrl-E opens $EDITOR on the body and the edited JSON comes back into the form and is sent")
     func editor() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent(

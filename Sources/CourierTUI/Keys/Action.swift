@@ -44,4 +44,14 @@ public enum Action: Sendable, Equatable, Hashable {
     case runChecks
     /// In the run view: pick a run and start it.
     case rerun
+    /// Open the open route's history.
+    case openHistory
+    /// Send the shown exchange again (a recorded one: its route, to its environment).
+    case resend
+    /// Compare a recorded exchange with the current response.
+    case compare
+    /// Send the shown response's route to another environment and compare.
+    case diffEnvironment
+    /// Copy the open request as a curl command (OSC 52).
+    case copyCurl
 }

@@ -33,4 +33,10 @@ public enum KeyScope: Sendable, Equatable, Hashable, CaseIterable {
     case runConfirm
     /// The run view.
     case runView
+    /// The history dialog.
+    case history
+    /// Picking the environment to compare with.
+    case diffPicker
+    /// The diff view.
+    case diff
 }

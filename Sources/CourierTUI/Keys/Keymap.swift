@@ -79,6 +79,12 @@ public struct Keymap: Sendable {
             "R", "outside the form",
             "check run: the latest one, or pick one (the default selection or a workspace run)",
             hints: [.outsideForm: "R run"], bind([.char("R")], .outsideForm, .runChecks)),
+        KeymapRow(
+            "H", "outside the form", "history of the open route: newest first, every environment; Enter shows one",
+            bind([.char("H")], .outsideForm, .openHistory)),
+        KeymapRow(
+            "y", "outside the form", "copy the open request as a curl command (OSC 52; secrets as shell variables)",
+            bind([.char("y")], .outsideForm, .copyCurl)),
     ]
 
     private static let form: [KeymapRow] = [
@@ -126,6 +132,12 @@ public struct Keymap: Sendable {
             "c / C", "Response", "copy the value under the cursor / its `json_path` to the clipboard (OSC 52)",
             hints: [.response: "c copy"],
             bind([.char("c")], .response, .copyValue) + bind([.char("C")], .response, .copyPath)),
+        KeymapRow(
+            "d", "Response", "send this route to another environment (or the same one again) and show the differences",
+            bind([.char("d")], .response, .diffEnvironment)),
+        KeymapRow(
+            "s / x", "Response", "send the shown exchange again / compare a recorded one with the current response",
+            bind([.char("s")], .response, .resend) + bind([.char("x")], .response, .compare)),
     ]
 
     private static let entries: [KeymapRow] = [
@@ -181,5 +193,19 @@ public struct Keymap: Sendable {
             "move, open the route's exchange, pick and start another run, cancel the rest (running) or close",
             moves.flatMap { bind($0.keys, .runView, $0.action) } + bind([.enter], .runView, .pick)
                 + bind([.char("r")], .runView, .rerun) + bind([.escape, .char("q")], .runView, .cancel)),
+        KeymapRow(
+            "↑ ↓ j k, g G, Enter, Esc", "history", "move, show the exchange in the Response pane, close",
+            moves.flatMap { bind($0.keys, .history, $0.action) } + bind([.enter], .history, .pick)
+                + bind([.escape, .char("q"), .char("H")], .history, .cancel)),
+        KeymapRow(
+            "↑ ↓ j k, Enter, 1–9, Esc", "compare with", "move, send there and compare, jump to N, close",
+            bind([.down, .char("j")], .diffPicker, .down) + bind([.up, .char("k")], .diffPicker, .up)
+                + bind([.enter], .diffPicker, .pick) + bind([.escape, .char("q")], .diffPicker, .cancel)
+                + (1...9).map { KeyBinding(.char(Character(String($0))), .diffPicker, .digit($0)) }),
+        KeymapRow(
+            "n N, ↓ j / ↑ k, PgDn PgUp, g G, Esc", "diff", "next / previous difference, scroll, close",
+            bind([.char("n")], .diff, .nextMatch) + bind([.char("N")], .diff, .previousMatch)
+                + moves.flatMap { bind($0.keys, .diff, $0.action) } + bind([.char(" ")], .diff, .pageDown)
+                + bind([.escape, .char("q")], .diff, .cancel)),
     ]
 }

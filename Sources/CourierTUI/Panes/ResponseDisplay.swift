@@ -1,4 +1,5 @@
 import CourierCore
+import Foundation
 
 /// A response prepared for the Response pane, labelled with the route and environment that
 /// produced it. The body is pretty-printed once into a `TextDocument`; lines become strings
@@ -18,6 +19,8 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var totalTime: Double
     /// Body size in bytes.
     public var size: Int
+    /// When it was recorded, for an exchange opened from history (drawn as such).
+    public var recordedAt: Date?
     /// Header lines `Name: value`, secrets masked.
     public var headerLines: [String]
     /// Checks (and captures) that ran: passed and total, for the title; nil when none ran.

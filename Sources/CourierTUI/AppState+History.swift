@@ -1,0 +1,156 @@
+import CourierCore
+import Foundation
+
+/// The history dialog, recorded exchanges in the Response pane, comparisons and curl copies
+/// (DESIGN.md §7–§9 on the screen).
+extension AppState {
+    /// H: asks for the open route's history (the route under the cursor when none is open).
+    mutating func openHistory() -> [Effect] {
+        guard let route = openRoute ?? routeList.selected?.name else {
+            status = StatusLine(text: "pick a route to see its history", isError: false)
+            return []
+        }
+        status = StatusLine(text: "reading the history of \(route)…", isError: false)
+        return [.loadHistory(route: route)]
+    }
+
+    /// The history arrived: the dialog opens on it, unless another dialog opened meanwhile.
+    mutating func historyLoaded(route: String, entries: [HistoryEntry]) -> [Effect] {
+        guard !entries.isEmpty else {
+            status = StatusLine(text: "nothing recorded for \(route) yet", isError: false)
+            return []
+        }
+        guard case .normal = mode else { return [] }
+        status = nil
+        mode = .dialog(.history(HistoryBrowser(route: route, entries: entries)))
+        return []
+    }
+
+    /// A key in the history dialog: move, Enter opens the exchange, Esc closes.
+    mutating func performHistory(_ action: Action, in browser: HistoryBrowser) -> [Effect] {
+        var browser = browser
+        switch action {
+        case .cancel:
+            mode = .normal
+        case .pick:
+            guard let entry = browser.selected else { return [] }
+            mode = .normal
+            status = StatusLine(text: "opening #\(entry.id)…", isError: false)
+            return [.loadRecord(id: entry.id)]
+        default:
+            if browser.cursor.apply(action, count: browser.entries.count) { mode = .dialog(.history(browser)) }
+        }
+        return []
+    }
+
+    /// A recorded exchange goes in the Response pane, marked as recorded.
+    mutating func recordLoaded(_ record: HistoryRecord) -> [Effect] {
+        let exchange = record.exchange
+        let jsonPath = workspace.routes.first { $0.name == exchange.origin.routeName }?.jsonPath
+        // Its own id: an answer to a request sent before it was opened does not cover it.
+        var display = ResponseDisplay(requestID: nextRequestID, exchange: exchange, jsonPath: jsonPath)
+        nextRequestID += 1
+        display.recordedAt = record.recordedAt
+        response = display
+        shownExchange = exchange
+        focus = .response
+        status = StatusLine(
+            text:
+                "recorded #\(record.id.map(String.init) ?? "?") · s sends it again · x compares with the current response",
+            isError: false)
+        return []
+    }
+
+    /// s: the shown exchange's route, sent again to its environment with the form as it is.
+    /// (A recorded request has its secrets masked, so it is rebuilt rather than replayed.)
+    mutating func resend() -> [Effect] {
+        guard let shown = shownExchange else { return [] }
+        guard let (route, environment) = routeAndEnvironment(of: shown) else { return [] }
+        return send(route: route, to: environment)
+    }
+
+    /// x: the recorded exchange on screen against the current response of its route.
+    mutating func compareRecorded() -> [Effect] {
+        guard let shown = shownExchange, let recordedAt = response?.recordedAt else {
+            status = StatusLine(text: "x compares a recorded exchange (H lists them)", isError: false)
+            return []
+        }
+        let route = shown.origin.routeName
+        guard let live = liveExchange, live.origin.routeName == route else {
+            status = StatusLine(text: "no current response of \(route) to compare with (s sends it)", isError: true)
+            return []
+        }
+        return showComparison(
+            left: shown, leftTitle: title(shown, recordedAt: recordedAt), right: live)
+    }
+
+    /// d: pick the environment to send the shown response's route to.
+    mutating func pickComparison() -> [Effect] {
+        guard let shown = shownExchange else { return [] }
+        let current = workspace.environments.firstIndex { $0.name == shown.origin.environmentName } ?? -1
+        let other = workspace.environments.indices.first { $0 != current } ?? 0
+        mode = .dialog(.diffPicker(cursor: ListCursor(other)))
+        return []
+    }
+
+    /// Sends the shown response's route to environment `index`; its answer is compared with it.
+    mutating func compare(with index: Int) -> [Effect] {
+        guard let shown = shownExchange, workspace.environments.indices.contains(index),
+            let (route, _) = routeAndEnvironment(of: shown)
+        else { return [] }
+        let title = title(shown, recordedAt: response?.recordedAt)
+        return send(route: route, to: workspace.environments[index], purpose: .compare(with: shown, title: title))
+    }
+
+    /// Opens the diff view of `left` and `right` (or says they are the same).
+    mutating func showComparison(left: Exchange, leftTitle: String, right: Exchange) -> [Effect] {
+        let display = DiffDisplay(
+            route: left.origin.routeName, leftTitle: leftTitle, left: left,
+            rightTitle: title(right, recordedAt: nil), right: right)
+        if display.isSame {
+            status = StatusLine(text: "\(leftTitle) and \(display.rightTitle): the same", isError: false)
+            return []
+        }
+        status = nil
+        guard case .normal = mode else { return [] }
+        mode = .dialog(.diff(display))
+        return []
+    }
+
+    /// y: the open request, as the active environment would get it, as a curl command.
+    mutating func copyCurl() -> [Effect] {
+        guard let (route, _) = openForm else {
+            status = StatusLine(text: "open a route first (Enter on a route)", isError: true)
+            return []
+        }
+        guard let request = prepare(route: route, environment: environment) else { return [] }
+        let context = builder.context(
+            environment: environment, input: RequestInput(), captured: captured[environment.name] ?? [:])
+        let secrets = builder.secrets(environment: environment, context: context)
+        let command = CurlExport(secrets: secrets).command(for: request)
+        status = StatusLine(
+            text: "copied \(route.name) as curl" + (secrets.isEmpty ? "" : " (secrets as shell variables)"),
+            isError: false)
+        return [.copy(text: command)]
+    }
+
+    /// `development · 200 · recorded 2026-11-23 15:02:11`, or `… · now`.
+    func title(_ exchange: Exchange, recordedAt: Date?) -> String {
+        "\(exchange.origin.environmentName) · \(exchange.response.status) · "
+            + (recordedAt.map { "recorded " + HistoryListing.localTime($0) } ?? "now")
+    }
+
+    /// The route and environment `exchange` came from, if the workspace still has both.
+    mutating func routeAndEnvironment(of exchange: Exchange) -> (Route, Environment)? {
+        let origin = exchange.origin
+        guard let route = workspace.routes.first(where: { $0.name == origin.routeName }) else {
+            status = StatusLine(text: "\(origin.routeName) is no longer in the workspace", isError: true)
+            return nil
+        }
+        guard let environment = workspace.environments.first(where: { $0.name == origin.environmentName }) else {
+            status = StatusLine(text: "\(origin.environmentName) is no longer in the workspace", isError: true)
+            return nil
+        }
+        return (route, environment)
+    }
+}
