@@ -3,6 +3,9 @@ import GRDB
 /// The history database's tables, as numbered migrations: a database written by a later
 /// Courier carries migrations this one does not know, and is then left alone.
 enum HistorySchema {
+    /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
+    static let version = 2
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

@@ -57,11 +57,16 @@ public final class HistoryStore: Sendable {
         }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Every process opens the database: one read of the version mark instead of the
+            // migrator's table when nothing is to be done.
+            let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+            if version == HistorySchema.version { return queue }
             let migrator = HistorySchema.migrator
-            if try queue.read({ try migrator.hasBeenSuperseded($0) }) {
+            if try version > HistorySchema.version || queue.read({ try migrator.hasBeenSuperseded($0) }) {
                 throw HistoryError("was written by a later Courier", asideReason: "newer")
             }
             try migrator.migrate(queue)
+            try queue.write { try $0.execute(sql: "PRAGMA user_version = \(HistorySchema.version)") }
             return queue
         } catch let error as HistoryError {
             throw error

@@ -5,11 +5,11 @@ import Foundation
 /// Records exchanges into the history database for the CLI and the screen.
 ///
 /// Every write happens on one serial queue, so neither the screen nor a run's network loop
-/// ever waits on the disk; the database is opened there too, on the first exchange, so a
-/// request is never held back by it. `finish()` waits for the writes before the process
-/// exits. When history cannot be written (a read-only state folder), that is said once.
+/// ever waits on the disk; the database is opened there too, as soon as the recorder exists,
+/// so opening overlaps the request and never holds it back. `finish()` waits for the writes
+/// before the process exits. When history cannot be written (a read-only state folder), that is said once.
 final class HistoryRecorder: @unchecked Sendable {
-    // `store`, `opened` and `warned` are only touched on `queue`, hence @unchecked.
+    // `store`, `opened`, `warned` and `openFailure` are only touched on `queue`, hence @unchecked.
     private let queue = DispatchQueue(label: "courier.history")
     private let settings: HistorySettings
     private let path: String
@@ -18,6 +18,7 @@ final class HistoryRecorder: @unchecked Sendable {
     private var store: HistoryStore?
     private var opened = false
     private var warned = false
+    private var openFailure: String?
 
     /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
     /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
@@ -30,6 +31,9 @@ final class HistoryRecorder: @unchecked Sendable {
         path = HistoryStore.defaultPath(processEnvironment: processEnvironment)
         environmentsOff = Set(workspace.environments.filter { !$0.recordsHistory }.map(\.name))
         self.report = report
+        // Opening costs a few milliseconds (SQLite, GRDB's set-up, reading the log); done now,
+        // on the queue, it overlaps the request instead of delaying the exit after it.
+        queue.async { self.open() }
     }
 
     /// Masks, cuts and writes `exchange` in the background.
@@ -76,16 +80,24 @@ final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    private func openedStore() -> HistoryStore? {
-        if opened { return store }
+    /// Opens the database once; a failure is kept, and said only when something is to be
+    /// recorded or read (a call that fails to connect never mentions history).
+    private func open() {
+        guard !opened else { return }
         opened = true
         do {
             let store = try HistoryStore(path: path)
             if let notice = store.notice { report(notice) }
             self.store = store
         } catch {
-            warnOnce("history is off: \(error.description)")
+            openFailure = "history is off: \(error.description)"
         }
+    }
+
+    /// The open database, or nil (having said why, once).
+    private func openedStore() -> HistoryStore? {
+        open()
+        if store == nil, let openFailure { warnOnce(openFailure) }
         return store
     }
 

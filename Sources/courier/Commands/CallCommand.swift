@@ -64,6 +64,9 @@ struct CallCommand: AsyncParsableCommand {
         }
         if let har { try ReportFile.checkWritable(har, flag: "--har") }
 
+        // Made before sending: it opens the database while the request is on its way.
+        let recorder = request.send.recorder(for: loaded)
+        defer { recorder?.finish() }
         let engine = HTTPEngine()
         let result: Result<Exchange, TransportError>
         do {
@@ -81,9 +84,7 @@ struct CallCommand: AsyncParsableCommand {
             throw failure
         }
         // Recorded while the response prints; `finish` waits for the write before exiting.
-        let recorder = request.send.recorder(for: loaded)
         recorder?.record(exchange)
-        defer { recorder?.finish() }
         if let har {
             // Masked as history masks, but with the whole body: the file is what the user asked for.
             let record = HistoryRedactor.record(exchange, bodyLimit: Int.max)
