@@ -4,7 +4,7 @@ import GRDB
 /// Courier carries migrations this one does not know, and is then left alone.
 enum HistorySchema {
     /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
-    static let version = 2
+    static let version = 3
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -59,6 +59,12 @@ enum HistorySchema {
             // Each request and response on the wire (redirects included) with its start time and
             // timings, for HAR export; rows recorded before it have none.
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN hops TEXT NOT NULL DEFAULT '[]'")
+        }
+        migrator.registerMigration("v3") { db in
+            // A route's history across environments (the screen's H, `courier history ROUTE`)
+            // newest first: without it SQLite walks the workspace's index backwards through
+            // every route's rows, 170 ms for a route at 100,000 rows.
+            try db.execute(sql: "CREATE INDEX exchange_by_route_id ON exchange(workspace, route, id)")
         }
         return migrator
     }
