@@ -111,6 +111,86 @@ struct HARExportTests {
         #expect(entries.first?["timings"]?["receive"] == .number("20.000"))
     }
 
+    /// What HAR 1.2 requires of an object: each key with its JSON type (`s` string, `n`
+    /// number, `a` array, `o` object), from the specification's field lists.
+    static let required: [String: [String: Character]] = [
+        "log": ["version": "s", "creator": "o", "entries": "a"],
+        "creator": ["name": "s", "version": "s"],
+        "entry": ["startedDateTime": "s", "time": "n", "request": "o", "response": "o", "cache": "o", "timings": "o"],
+        "request": [
+            "method": "s", "url": "s", "httpVersion": "s", "cookies": "a", "headers": "a", "queryString": "a",
+            "headersSize": "n", "bodySize": "n",
+        ],
+        "response": [
+            "status": "n", "statusText": "s", "httpVersion": "s", "cookies": "a", "headers": "a", "content": "o",
+            "redirectURL": "s", "headersSize": "n", "bodySize": "n",
+        ],
+        "content": ["size": "n", "mimeType": "s"],
+        "postData": ["mimeType": "s", "text": "s"],
+        "timings": ["send": "n", "wait": "n", "receive": "n"],
+        "pair": ["name": "s", "value": "s"],
+    ]
+
+    private func conforms(_ value: JSONValue?, to kind: String, at place: String) {
+        guard let value, let fields = Self.required[kind] else {
+            Issue.record("\(place): missing")
+            return
+        }
+        for (key, type) in fields {
+            let member = value[key]
+            let found: Character? =
+                switch member {
+                case .string?: "s"
+                case .number?: "n"
+                case .array?: "a"
+                case .object?: "o"
+                default: nil
+                }
+            #expect(found == type, "\(place).\(key) should be \(type), is \(String(describing: member))")
+        }
+    }
+
+    @Test("every entry has what HAR 1.2 requires, with its type; timings add up to the entry's time")
+    func structure() throws {
+        var cookieless = redirected()
+        cookieless.exchange.response.hops = []
+        let document = try JSONValue.parse(HARExport(creatorVersion: "9.9").document([redirected(), cookieless]))
+        conforms(document["log"], to: "log", at: "log")
+        conforms(document["log"]?["creator"], to: "creator", at: "log.creator")
+        let entries = try entries([redirected(), cookieless])
+        #expect(entries.count == 3)
+        for (index, entry) in entries.enumerated() {
+            let place = "entries[\(index)]"
+            conforms(entry, to: "entry", at: place)
+            conforms(entry["request"], to: "request", at: place + ".request")
+            conforms(entry["response"], to: "response", at: place + ".response")
+            conforms(entry["response"]?["content"], to: "content", at: place + ".response.content")
+            conforms(entry["timings"], to: "timings", at: place + ".timings")
+            if let postData = entry["request"]?["postData"] {
+                conforms(postData, to: "postData", at: place + ".postData")
+            }
+            for list in ["headers", "cookies", "queryString"] {
+                if case .array(let pairs)? = entry["request"]?[list] {
+                    for pair in pairs { conforms(pair, to: "pair", at: "\(place).request.\(list)") }
+                }
+            }
+            // ISO 8601 with a time zone, as the format asks.
+            if case .string(let started)? = entry["startedDateTime"] {
+                #expect(started.count == 24 && started.hasSuffix("Z"), "\(started)")
+            }
+            // `time` is the sum of the timings that are known (not -1).
+            if case .object(let timings)? = entry["timings"], case .number(let total)? = entry["time"] {
+                let sum = timings.compactMap { member -> Double? in
+                    guard case .number(let literal) = member.value, let value = Double(literal), value >= 0 else {
+                        return nil
+                    }
+                    return value
+                }.reduce(0, +)
+                #expect(abs(sum - (Double(total) ?? -1)) < 0.002, "\(place): \(sum) vs \(total)")
+            }
+        }
+    }
+
     @Test("hops survive their history column, and the redactor masks them")
     func hopsColumn() {
         var exchange = redirected().exchange
