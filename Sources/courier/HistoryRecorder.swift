@@ -18,7 +18,7 @@ final class HistoryRecorder: @unchecked Sendable {
     private var store: HistoryStore?
     private var opened = false
     private var warned = false
-    private var openFailure: String?
+    private var openFailure: HistoryError?
 
     /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
     /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
@@ -50,7 +50,7 @@ final class HistoryRecorder: @unchecked Sendable {
         done: @escaping @Sendable (Result<T, HistoryError>?) -> Void
     ) {
         queue.async {
-            guard let store = self.openedStore() else { return done(nil) }
+            guard let store = self.openedStore() else { return done(self.openFailure.map { .failure($0) }) }
             do throws(HistoryError) {
                 done(.success(try body(store)))
             } catch {
@@ -90,14 +90,14 @@ final class HistoryRecorder: @unchecked Sendable {
             if let notice = store.notice { report(notice) }
             self.store = store
         } catch {
-            openFailure = "history is off: \(error.description)"
+            openFailure = error
         }
     }
 
     /// The open database, or nil (having said why, once).
     private func openedStore() -> HistoryStore? {
         open()
-        if store == nil, let openFailure { warnOnce(openFailure) }
+        if store == nil, let openFailure { warnOnce("history is off: \(openFailure.description)") }
         return store
     }
 

@@ -215,7 +215,7 @@ final class Runtime {
             switch result {
             case .success(let value): msg = message(value)
             case .failure(let error): msg = .notice("history: \(error.description)", isError: true)
-            case nil: msg = .notice("history cannot be read (see the notice above)", isError: true)
+            case nil: msg = .notice("history is off for this session: a write failed", isError: true)
             }
             Task { @MainActor in self?.deliver(msg) }
         }

@@ -188,6 +188,26 @@ struct TUITests {
         }
     }
 
+    @Test("a state folder that cannot be written: the screen says once that history is off and keeps working")
+    func historyOff() async throws {
+        let demo = try await DemoProcess.start()
+        defer { demo.terminate() }
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let tmux = try TmuxSession(command: courierCommand(demo, state: blocker))
+        defer { tmux.kill() }
+        try await tmux.waitFor("Routes")
+        try tmux.send("j", "Enter", "Enter")
+        try await tmux.waitFor("history is off: cannot create the folder of")
+        try tmux.send("Escape", "j", "Enter", "Enter")
+        try await tmux.waitFor("users.city @ development")
+        #expect(try !tmux.screen().contains("history is off"))
+        try tmux.send("Escape", "H")
+        try await tmux.waitFor("history: cannot create the folder of")
+        try await tmux.quit()
+    }
+
     @Test("Ctrl-E opens $EDITOR on the body and the edited JSON comes back into the form and is sent")
     func editor() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent(
