@@ -101,6 +101,8 @@ extension AppState {
         nextRequestID += 1
         let jsonPath = workspace.routes.first { $0.name == exchange.origin.routeName }?.jsonPath
         response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath, showRequest: true)
+        shownExchange = exchange
+        liveExchange = exchange
         mode = .normal
         focus = .response
         return []

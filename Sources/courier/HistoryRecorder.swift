@@ -5,9 +5,10 @@ import Foundation
 /// Records exchanges into the history database for the CLI and the screen.
 ///
 /// Every write happens on one serial queue, so neither the screen nor a run's network loop
-/// ever waits on the disk; the database is opened there too, as soon as the recorder exists,
-/// so opening overlaps the request and never holds it back. `finish()` waits for the writes
-/// before the process exits. When history cannot be written (a read-only state folder), that is said once.
+/// ever waits on the disk. A command opens the database there as soon as the recorder exists,
+/// so opening overlaps the request; the screen opens it on first use. `finish()` waits for
+/// the writes before the process exits. When history cannot be written (a read-only state
+/// folder), that is said once, when something is first recorded or read.
 final class HistoryRecorder: @unchecked Sendable {
     // `store`, `opened`, `warned` and `openFailure` are only touched on `queue`, hence @unchecked.
     private let queue = DispatchQueue(label: "courier.history")
@@ -21,9 +22,12 @@ final class HistoryRecorder: @unchecked Sendable {
     private var openFailure: HistoryError?
 
     /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
-    /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
+    /// - Parameters:
+    ///   - openNow: open the database at once, in the background (a command about to send);
+    ///     the screen opens it on first use instead, keeping start-up small.
+    ///   - report: where the one-line notices go (stderr, or the screen's status bar).
     init?(
-        workspace: Workspace, disabled: Bool, processEnvironment: [String: String],
+        workspace: Workspace, disabled: Bool, processEnvironment: [String: String], openNow: Bool = true,
         report: @escaping @Sendable (String) -> Void
     ) {
         guard !disabled, workspace.history.enabled else { return nil }
@@ -33,7 +37,7 @@ final class HistoryRecorder: @unchecked Sendable {
         self.report = report
         // Opening costs a few milliseconds (SQLite, GRDB's set-up, reading the log); done now,
         // on the queue, it overlaps the request instead of delaying the exit after it.
-        queue.async { self.open() }
+        if openNow { queue.async { self.open() } }
     }
 
     /// Masks, cuts and writes `exchange` in the background.
@@ -44,7 +48,8 @@ final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// Runs `body` on the database after the writes asked for so far, off the caller's thread,
-    /// and hands `done` its result; nil when the database cannot be opened (said once).
+    /// and hands `done` its result: why the database cannot be opened, or nil when a failed
+    /// write has closed it for the session.
     func read<T: Sendable>(
         _ body: @escaping @Sendable (HistoryStore) throws(HistoryError) -> T,
         done: @escaping @Sendable (Result<T, HistoryError>?) -> Void

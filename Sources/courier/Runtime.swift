@@ -37,7 +37,7 @@ final class Runtime {
         self.terminal = terminal
         self.store = store
         recorder = HistoryRecorder(
-            workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
+            workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment, openNow: false,
             report: { [weak self] message in Task { @MainActor in self?.deliver(.notice(message, isError: true)) } })
     }
 

@@ -88,6 +88,10 @@ struct RunViewTests {
         #expect(response.line(0) == "GET http://dev.test/v1/users" && response.isRequestLine(0))
         #expect(response.line(1) == "✗ status == 200" && response.line(2) == "  got 500" && response.isFailure(1))
         #expect(response.checkTally == CheckTally(passed: 0, total: 1))
+        // It can be compared with another environment like any response.
+        state.press(.char("d"))
+        #expect(state.modal == .diffPicker(cursor: ListCursor(1)))
+        state.press(.escape)
         // A row without a response says so.
         state.press(.char("R"), .down)
         state.press(.enter)

@@ -85,12 +85,12 @@ struct CallCommand: AsyncParsableCommand {
         }
         // Recorded while the response prints; `finish` waits for the write before exiting.
         recorder?.record(exchange)
+        try output.print(exchange, defaultPath: route.jsonPath)
         if let har {
             // Masked as history masks, but with the whole body: the file is what the user asked for.
             let record = HistoryRedactor.record(exchange, bodyLimit: Int.max)
             try ReportFile.write(HARExport(creatorVersion: Courier.version).document([record]), to: har)
         }
-        try output.print(exchange, defaultPath: route.jsonPath)
         let response = exchange.response
         let code = CLIFailure.exitCode(forStatus: response.status)
         if code != 0 { throw ExitCode(code) }
