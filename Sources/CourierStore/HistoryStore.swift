@@ -195,21 +195,12 @@ public final class HistoryStore: Sendable {
     public func entries(workspace: String?, route: String? = nil, environment: String? = nil, limit: Int = 50)
         throws(HistoryError) -> [HistoryEntry]
     {
-        let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
-        do {
-            return try queue.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT id, recorded_at, workspace, environment, route, run, method, url, status,
-                            total_time, body_size, checks_passed, checks_total
-                        FROM exchange\(filter) ORDER BY id DESC LIMIT ?
-                        """, arguments: arguments + [max(limit, 0)]
-                ).map(HistoryRows.entry)
-            }
-        } catch {
-            throw Self.translate(error, path: path)
-        }
+        try newest(
+            """
+            id, recorded_at, workspace, environment, route, run, method, url, status, total_time, body_size,
+            checks_passed, checks_total
+            """, workspace: workspace, route: route, environment: environment, limit: limit
+        ).map(HistoryRows.entry)
     }
 
     /// The newest `limit` whole records, filtered like `clear`, oldest first (as an export
@@ -217,13 +208,20 @@ public final class HistoryStore: Sendable {
     public func records(workspace: String?, route: String? = nil, environment: String? = nil, limit: Int = 50)
         throws(HistoryError) -> [HistoryRecord]
     {
+        try newest("*", workspace: workspace, route: route, environment: environment, limit: limit)
+            .map(HistoryRows.record).reversed()
+    }
+
+    /// `columns` of the newest `limit` rows, filtered like `clear`, newest first.
+    private func newest(_ columns: String, workspace: String?, route: String?, environment: String?, limit: Int)
+        throws(HistoryError) -> [Row]
+    {
         let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
         do {
             return try queue.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT * FROM exchange\(filter) ORDER BY id DESC LIMIT ?",
-                    arguments: arguments + [max(limit, 0)]
-                ).map(HistoryRows.record).reversed()
+                    db, sql: "SELECT \(columns) FROM exchange\(filter) ORDER BY id DESC LIMIT ?",
+                    arguments: arguments + [max(limit, 0)])
             }
         } catch {
             throw Self.translate(error, path: path)
