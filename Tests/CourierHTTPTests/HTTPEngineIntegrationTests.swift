@@ -57,6 +57,12 @@ struct HTTPEngineIntegrationTests {
             #expect(
                 followed.status == 200 && followed.redirectCount == 3
                     && followed.finalURL == server.url("/dev/v1/redirect/0"))
+            // Every hop kept, in order, each with its own start and its timings (for HAR).
+            #expect(followed.hops.map(\.status) == [302, 302, 302, 200])
+            #expect(followed.hops.map(\.url) == (0...3).reversed().map { server.url("/dev/v1/redirect/\($0)") })
+            #expect(followed.hops.map(\.startedAt) == followed.hops.map(\.startedAt).sorted())
+            #expect(followed.hops.allSatisfy { $0.wait > 0 && $0.receive >= 0 && !$0.sentBody })
+            #expect(followed.hops.first?.responseHeaders.value(for: "Location") == "/dev/v1/redirect/2")
 
             let unfollowed = try await client.send(
                 get(server.url("/dev/v1/redirect/3")) { $0.options.followRedirects = false })
