@@ -4,7 +4,7 @@ import GRDB
 /// Courier carries migrations this one does not know, and is then left alone.
 enum HistorySchema {
     /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
-    static let version = 3
+    static let version = 4
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -65,6 +65,15 @@ enum HistorySchema {
             // newest first: without it SQLite walks the workspace's index backwards through
             // every route's rows, 170 ms for a route at 100,000 rows.
             try db.execute(sql: "CREATE INDEX exchange_by_route_id ON exchange(workspace, route, id)")
+        }
+        migrator.registerMigration("v4") { db in
+            // Records folded in from the spool carry its frame id: a frame found again after a
+            // crash between the commit and the spool's truncation is not recorded twice.
+            try db.execute(
+                sql: """
+                    ALTER TABLE exchange ADD COLUMN spool_id TEXT;
+                    CREATE UNIQUE INDEX exchange_spool ON exchange(spool_id) WHERE spool_id IS NOT NULL;
+                    """)
         }
         return migrator
     }

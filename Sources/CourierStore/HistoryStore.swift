@@ -14,7 +14,7 @@ public final class HistoryStore: Sendable {
     public let path: String
     /// Set when opening moved an unusable file aside: one line for the user.
     public let notice: String?
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
 
     /// The default database path, resolved like the remembered state's folder.
     public static func defaultPath(processEnvironment: [String: String]) -> String {
@@ -38,6 +38,13 @@ public final class HistoryStore: Sendable {
             queue = try Self.open(path)
             notice = "the history database \(error.description); moved it to \(aside) and started a new one"
         }
+        importPending()
+    }
+
+    /// Folds in what `courier call`s spooled since the last look; a spool that cannot be read
+    /// now waits for the next one (recording never fails a read).
+    func importPending() {
+        try? importSpool()
     }
 
     private static func open(_ path: String) throws(HistoryError) -> DatabaseQueue {
@@ -102,6 +109,18 @@ public final class HistoryStore: Sendable {
     public func add(_ record: HistoryRecord, settings: HistorySettings = HistorySettings()) throws(HistoryError)
         -> Int64
     {
+        do {
+            return try queue.write { db in try Self.insert(record, settings: settings, into: db) }
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    /// Inserts `record` and applies `settings`' limits; a record with a `spoolID` already
+    /// present (imported once, then found in the spool again after a crash) is left out.
+    static func insert(_ record: HistoryRecord, settings: HistorySettings, spoolID: String? = nil, into db: Database)
+        throws -> Int64
+    {
         let exchange = record.exchange
         let request = exchange.request
         let response = exchange.response
@@ -120,26 +139,22 @@ public final class HistoryStore: Sendable {
             request.body.map { Data($0) }, response.status, response.reason, response.version, response.finalURL,
             responseHeaders, Data(response.body), response.bodySize, response.totalTime, response.timeToFirstByte,
             response.attempts, response.redirectCount, checks, tally?.passed, tally?.total, captured, stored, hops,
+            spoolID,
         ]
-        do {
-            return try queue.write { db in
-                // Cached statements: a run records hundreds of exchanges through one connection.
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
-                            request_headers, request_body, status, reason, version, final_url, response_headers, body,
-                            body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
-                            checks_total, captured, stored_bytes, hops)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """
-                ).execute(arguments: arguments)
-                let id = db.lastInsertedRowID
-                try Self.applyLimits(db, settings: settings, origin: exchange.origin)
-                return id
-            }
-        } catch {
-            throw Self.translate(error, path: path)
-        }
+        // Cached statements: a run records hundreds of exchanges through one connection.
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
+                    request_headers, request_body, status, reason, version, final_url, response_headers, body,
+                    body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
+                    checks_total, captured, stored_bytes, hops, spool_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (spool_id) WHERE spool_id IS NOT NULL DO NOTHING
+                """
+        ).execute(arguments: arguments)
+        let id = db.lastInsertedRowID
+        try applyLimits(db, settings: settings, origin: exchange.origin)
+        return id
     }
 
     /// Keeps the newest `keep` of the record's route × environment, then drops the oldest
@@ -176,6 +191,7 @@ public final class HistoryStore: Sendable {
     public func clear(workspace: String?, route: String? = nil, environment: String? = nil) throws(HistoryError)
         -> Int
     {
+        importPending()
         let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
         do {
             return try queue.write { db in
@@ -216,6 +232,7 @@ public final class HistoryStore: Sendable {
     private func newest(_ columns: String, workspace: String?, route: String?, environment: String?, limit: Int)
         throws(HistoryError) -> [Row]
     {
+        importPending()
         let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
         do {
             return try queue.read { db in
@@ -230,6 +247,7 @@ public final class HistoryStore: Sendable {
 
     /// The whole record with `id`, or nil when there is none.
     public func record(id: Int64) throws(HistoryError) -> HistoryRecord? {
+        importPending()
         do {
             return try queue.read { db in
                 try Row.fetchOne(db, sql: "SELECT * FROM exchange WHERE id = ?", arguments: [id]).map(
@@ -242,6 +260,7 @@ public final class HistoryStore: Sendable {
 
     /// The bytes of recorded exchanges, as the size limit counts them.
     public func storedBytes() throws(HistoryError) -> Int {
+        importPending()
         do {
             return try queue.read { db in try Int.fetchOne(db, sql: "SELECT stored_bytes FROM totals") ?? 0 }
         } catch {

@@ -5,10 +5,11 @@ import Foundation
 /// Records exchanges into the history database for the CLI and the screen.
 ///
 /// Every write happens on one serial queue, so neither the screen nor a run's network loop
-/// ever waits on the disk. A command opens the database there as soon as the recorder exists,
-/// so opening overlaps the request; the screen opens it on first use. `finish()` waits for
-/// the writes before the process exits. When history cannot be written (a read-only state
-/// folder), that is said once, when something is first recorded or read.
+/// ever waits on the disk. When the database is opened is `Opening`'s choice: at once for a
+/// run, on first use for the screen, and not at all for `call`, which appends its one
+/// exchange to the spool. `finish()` waits for the writes before the process exits. When
+/// history cannot be written (a read-only state folder), that is said once, when something
+/// is first recorded or read.
 final class HistoryRecorder: @unchecked Sendable {
     // `store`, `opened`, `warned` and `openFailure` are only touched on `queue`, hence @unchecked.
     private let queue = DispatchQueue(label: "courier.history")
@@ -21,13 +22,27 @@ final class HistoryRecorder: @unchecked Sendable {
     private var warned = false
     private var openFailure: HistoryError?
 
+    /// When the database is opened.
+    enum Opening {
+        /// At once, in the background: a command about to send several requests (the opening
+        /// overlaps the first round trip).
+        case now
+        /// On first use: the screen, whose start-up stays small.
+        case onFirstUse
+        /// Not at all for one exchange: it is appended to the spool (`HistorySpool`), which the
+        /// next opening folds in; a spool past `spoolLimit` is folded in at once.
+        case spool
+    }
+
+    /// The spool size past which a spooling recorder opens the database and folds it in.
+    static let spoolLimit = 4 << 20
+
+    private let opening: Opening
+
     /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
-    /// - Parameters:
-    ///   - openNow: open the database at once, in the background (a command about to send);
-    ///     the screen opens it on first use instead, keeping start-up small.
-    ///   - report: where the one-line notices go (stderr, or the screen's status bar).
+    /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
     init?(
-        workspace: Workspace, disabled: Bool, processEnvironment: [String: String], openNow: Bool = true,
+        workspace: Workspace, disabled: Bool, processEnvironment: [String: String], opening: Opening = .now,
         report: @escaping @Sendable (String) -> Void
     ) {
         guard !disabled, workspace.history.enabled else { return nil }
@@ -35,9 +50,10 @@ final class HistoryRecorder: @unchecked Sendable {
         path = HistoryStore.defaultPath(processEnvironment: processEnvironment)
         environmentsOff = Set(workspace.environments.filter { !$0.recordsHistory }.map(\.name))
         self.report = report
+        self.opening = opening
         // Opening costs a few milliseconds (SQLite, GRDB's set-up, reading the log); done now,
         // on the queue, it overlaps the request instead of delaying the exit after it.
-        if openNow { queue.async { self.open() } }
+        if opening == .now { queue.async { self.open() } }
     }
 
     /// Masks, cuts and writes `exchange` in the background.
@@ -70,13 +86,24 @@ final class HistoryRecorder: @unchecked Sendable {
     }
 
     private func write(_ exchange: Exchange, run: String?, at time: Date) {
-        guard let store = openedStore() else { return }
         var body: [UInt8]?
         if let file = exchange.response.bodyFile, let handle = FileHandle(forReadingAtPath: file) {
             body = (try? handle.read(upToCount: HistorySettings.bodyLimit)).map { [UInt8]($0) } ?? []
             try? handle.close()
         }
         let record = HistoryRedactor.record(exchange, run: run, at: time, responseBody: body)
+        if opening == .spool && !opened {
+            do {
+                let size = try HistorySpool.append(
+                    record, settings: settings, to: HistorySpool.path(forDatabase: path))
+                // Opening folds the spool in; past the limit this call pays for it.
+                if size > Self.spoolLimit { _ = openedStore() }
+            } catch {
+                warnOnce("history is off: \(error.description)")
+            }
+            return
+        }
+        guard let store = openedStore() else { return }
         do {
             try store.add(record, settings: settings)
         } catch {

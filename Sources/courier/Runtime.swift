@@ -37,7 +37,8 @@ final class Runtime {
         self.terminal = terminal
         self.store = store
         recorder = HistoryRecorder(
-            workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment, openNow: false,
+            workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
+            opening: .onFirstUse,
             report: { [weak self] message in Task { @MainActor in self?.deliver(.notice(message, isError: true)) } })
     }
 

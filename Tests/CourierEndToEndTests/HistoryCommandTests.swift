@@ -28,10 +28,14 @@ final class HistoryCommandTests {
             environment: demo.environment.merging(["XDG_STATE_HOME": folder.path + "/state"]) { $1 })
     }
 
-    /// The database and its write-ahead log, as bytes.
+    /// The database, its write-ahead log and the spool `call` appends to, as bytes.
     private func databaseBytes() -> [UInt8] {
-        [database, database + "-wal"].flatMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } ?? [] }
+        [database, database + "-wal", spool].flatMap {
+            FileManager.default.contents(atPath: $0).map { [UInt8]($0) } ?? []
+        }
     }
+
+    private var spool: String { folder.path + "/state/courier/history.spool" }
 
     @Test("call and check are recorded; history lists them newest first, show prints one, clear removes")
     func recordListShowClear() async throws {
@@ -131,6 +135,19 @@ final class HistoryCommandTests {
         #expect(shown.stderr.hasPrefix("courier: the body was cut to its first "))
     }
 
+    @Test("call appends to the spool without opening the database; the next reader folds it in")
+    func spool() async throws {
+        #expect(try await courier(["call", "users.show"]).code == 0)
+        #expect(try await courier(["call", "users.city"]).code == 0)
+        let spooled = (try? FileManager.default.attributesOfItem(atPath: spool)[.size] as? Int) ?? 0
+        #expect(spooled > 0)
+        #expect(!FileManager.default.fileExists(atPath: database))
+        let listed = try await courier(["history", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.compactMap { $0["route"] as? String } == ["users.city", "users.show"])
+        #expect((try? FileManager.default.attributesOfItem(atPath: spool)[.size] as? Int) == 0)
+    }
+
     @Test("the database never holds the password, the session token or a header token")
     func noSecretsOnDisk() async throws {
         #expect(try await courier(["check", "session", "--env", "development"]).code == 0)
@@ -155,7 +172,7 @@ final class HistoryCommandTests {
         #expect(result.stdout.contains("\"name\": \"Pablo\""))
         #expect(
             result.stderr
-                == "courier: history is off: cannot create the folder of \(blocker.path)/courier/history.sqlite\n")
+                == "courier: history is off: cannot create the folder of \(blocker.path)/courier/history.spool\n")
     }
 
     @Test("killed with SIGKILL while recording a run, the database opens whole")
@@ -179,8 +196,10 @@ final class HistoryCommandTests {
         func logSize() -> Int {
             (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
         }
-        // The database made (and migrated) first, so the growth measured is exchanges.
+        // The database made (and migrated) first, so the growth measured is exchanges: `call`
+        // spools, and `history` opens the database and folds the spool in.
         #expect(try await courier(["call", "users.show"]).code == 0)
+        #expect(try await courier(["history"]).code == 0)
         let before = logSize()
         try process.run()
         let deadline = Date().addingTimeInterval(20)

@@ -222,3 +222,92 @@ struct HistoryStoreTests {
         }
     }
 }
+
+@Suite("History spool")
+struct HistorySpoolTests {
+    private func place() -> (folder: String, database: String, spool: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-spool-\(UUID().uuidString)")
+            .path
+        let database = folder + "/history.sqlite"
+        return (folder, database, HistorySpool.path(forDatabase: database))
+    }
+
+    private func record(_ route: String, body: [UInt8] = Array(#"{"id": 42}"#.utf8)) -> HistoryRecord {
+        var response = HTTPResponse(
+            status: 200, reason: "OK", headers: [HeaderField("Set-Cookie", "s=••••••")], body: body, totalTime: 0.5,
+            timeToFirstByte: 0.25, finalURL: "http://x/users/42", bodySize: body.count + 10)
+        response.hops = [
+            ExchangeHop(method: .get, url: "http://x/users/42", status: 200, startedAt: Date(timeIntervalSince1970: 5))
+        ]
+        var exchange = Exchange(
+            request: HTTPRequest(method: .post, url: "http://x/users/42", body: [0, 1, 255]), response: response,
+            origin: ExchangeOrigin(workspace: "/w.json", environmentName: "development", routeName: route),
+            checks: [CheckResult(check: "status == 200", passed: true)])
+        exchange.captured = ["id": "42"]
+        return HistoryRecord(recordedAt: Date(timeIntervalSince1970: 1_800_000_000), run: "smoke", exchange: exchange)
+    }
+
+    private func size(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+    }
+
+    @Test("spooled records come out of the database whole, and the spool is emptied")
+    func roundTrip() throws {
+        let (folder, database, spool) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let binary = record("users.show", body: [0xFF, 0, 0x41])
+        try HistorySpool.append(binary, settings: HistorySettings(), to: spool)
+        try HistorySpool.append(record("users.index"), settings: HistorySettings(), to: spool)
+        #expect(!FileManager.default.fileExists(atPath: database))
+        let store = try HistoryStore(path: database)
+        #expect(size(spool) == 0)
+        let kept = try store.records(workspace: "/w.json")
+        #expect(kept.map(\.exchange.origin.routeName) == ["users.show", "users.index"])
+        var expected = binary
+        expected.id = kept.first?.id
+        #expect(kept.first == expected)
+    }
+
+    @Test("a frame torn by a killed writer is skipped; whole frames after it still count")
+    func torn() throws {
+        let (folder, database, spool) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try HistorySpool.append(record("a"), settings: HistorySettings(), to: spool)
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: spool)))
+        try HistorySpool.append(record("b"), settings: HistorySettings(), to: spool)
+        // The start of a frame, as a process killed mid-write leaves it, then a later append.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: spool))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(whole.prefix(whole.count / 2)))
+        try handle.close()
+        try HistorySpool.append(record("c"), settings: HistorySettings(), to: spool)
+        let store = try HistoryStore(path: database)
+        #expect(try store.entries(workspace: "/w.json").map(\.route) == ["c", "b", "a"])
+    }
+
+    @Test("frames imported once are not recorded again when a crash left them in the spool")
+    func importedTwice() throws {
+        let (folder, database, spool) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try HistorySpool.append(record("a"), settings: HistorySettings(), to: spool)
+        try HistorySpool.append(record("b"), settings: HistorySettings(), to: spool)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: spool))
+        let store = try HistoryStore(path: database)
+        #expect(try store.entries(workspace: "/w.json").count == 2)
+        // The commit happened, the truncation did not: the same frames are found again.
+        try bytes.write(to: URL(fileURLWithPath: spool))
+        try HistorySpool.append(record("c"), settings: HistorySettings(), to: spool)
+        #expect(try store.entries(workspace: "/w.json").map(\.route) == ["c", "b", "a"])
+    }
+
+    @Test("each frame's own limits apply as it is folded in")
+    func retention() throws {
+        let (folder, database, spool) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var settings = HistorySettings()
+        settings.keep = 2
+        for _ in 0..<3 { try HistorySpool.append(record("users.show"), settings: settings, to: spool) }
+        let store = try HistoryStore(path: database)
+        #expect(try store.entries(workspace: "/w.json").count == 2)
+    }
+}

@@ -17,7 +17,14 @@ public enum HistoryRedactor {
     ) -> HistoryRecord {
         // Longest first, so a secret that contains another is masked whole.
         let secrets = Set(exchange.origin.secretValues.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
-        func text(_ value: String) -> String { SecretMask.apply(value, hiding: secrets) }
+        // Bytes, not Foundation's string search: this runs in every `courier call`, where the
+        // first use of `replacingOccurrences` alone cost more than the rest of the recording.
+        func text(_ value: String) -> String {
+            guard !secrets.isEmpty else { return value }
+            let bytes = Array(value.utf8)
+            let masked = mask(bytes, hiding: secrets)
+            return masked == bytes ? value : String(decoding: masked, as: UTF8.self)
+        }
         func bytes(_ value: [UInt8]) -> [UInt8] {
             // A secret across the cut is masked whole before cutting, never left half there.
             guard value.count > bodyLimit else { return mask(value, hiding: secrets) }

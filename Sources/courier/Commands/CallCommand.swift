@@ -64,8 +64,8 @@ struct CallCommand: AsyncParsableCommand {
         }
         if let har { try ReportFile.checkWritable(har, flag: "--har") }
 
-        // Made before sending: it opens the database while the request is on its way.
-        let recorder = request.send.recorder(for: loaded)
+        // One exchange goes to the spool: a single append instead of opening SQLite.
+        let recorder = request.send.recorder(for: loaded, opening: .spool)
         defer { recorder?.finish() }
         let engine = HTTPEngine()
         let result: Result<Exchange, TransportError>

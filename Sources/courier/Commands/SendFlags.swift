@@ -29,11 +29,12 @@ struct SendFlags: ParsableArguments {
     @Flag(name: .customLong("no-history"), help: "Record nothing in the history database.")
     var noHistory = false
 
-    /// The recorder for what this command sends, or nil when history is off.
-    func recorder(for workspace: Workspace) -> HistoryRecorder? {
+    /// The recorder for what this command sends, or nil when history is off; `opening` says
+    /// when it opens the database (`call` spools its one exchange instead).
+    func recorder(for workspace: Workspace, opening: HistoryRecorder.Opening = .now) -> HistoryRecorder? {
         HistoryRecorder(
             workspace: workspace, disabled: noHistory, processEnvironment: ProcessInfo.processInfo.environment,
-            report: { Console.error($0) })
+            opening: opening, report: { Console.error($0) })
     }
 
     /// Adds the flags to `input`. The language is `--lang`, else the remembered one if the

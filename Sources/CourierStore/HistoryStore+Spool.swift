@@ -1,0 +1,37 @@
+import CourierCore
+import Foundation
+import GRDB
+
+extension HistoryStore {
+    /// Folds the spool (`HistorySpool`) into the database in one transaction, then empties it.
+    /// Every opening and every read does this first, so what `courier call` recorded is there
+    /// for `courier history` and the screen. Holds the spool's exclusive lock throughout, so
+    /// two processes never import the same frames (and the frame ids guard against a crash
+    /// between the commit and the truncation).
+    public func importSpool() throws(HistoryError) {
+        let spool = HistorySpool.path(forDatabase: path)
+        var status = stat()
+        guard stat(spool, &status) == 0, status.st_size > 0 else { return }
+        let descriptor = open(spool, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        flock(descriptor, LOCK_EX)
+        defer { flock(descriptor, LOCK_UN) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        guard let data = try? handle.readToEnd(), !data.isEmpty else { return }
+        let entries = HistorySpool.entries([UInt8](data))
+        if !entries.isEmpty {
+            do {
+                try queue.write { db in
+                    for entry in entries {
+                        _ = try Self.insert(entry.record, settings: entry.settings, spoolID: entry.id, into: db)
+                    }
+                }
+            } catch {
+                throw Self.translate(error, path: path)
+            }
+        }
+        // What did not decode was cut short by a killed writer: it goes with the rest.
+        ftruncate(descriptor, 0)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import CourierCore
+
+@Suite("Base64")
+struct Base64Tests {
+    @Test(
+        "RFC 4648's test vectors",
+        arguments: [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ])
+    func vectors(text: String, encoded: String) {
+        #expect(Base64.encode(Array(text.utf8)) == encoded)
+    }
+
+    @Test("every byte value, at every length up to 300, as Foundation encodes it")
+    func matchesFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...300 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(Base64.encode(bytes) == Data(bytes).base64EncodedString())
+        }
+        let all = (0...255).map(UInt8.init)
+        #expect(Data(base64Encoded: Base64.encode(all)).map { [UInt8]($0) } == all)
+    }
+}
