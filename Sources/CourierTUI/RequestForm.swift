@@ -4,8 +4,12 @@ import CourierCore
 public struct FormField: Sendable, Equatable {
     /// Which part of the request the field fills.
     public enum Section: String, Sendable, CaseIterable {
-        case path, query, header, body
+        case path, query, header, form, body
     }
+
+    /// Which of several form fields with the same name this is (0 for the first); it keeps
+    /// their remembered values apart.
+    public var ordinal = 0
 
     /// How the field's text is turned into JSON (body fields) and validated.
     public enum Kind: Sendable, Equatable {
@@ -33,8 +37,8 @@ public struct FormField: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// Stable key used to remember the value between runs: `path.id`, `body.name`, …
-    public var key: String { "\(section.rawValue).\(name)" }
+    /// Stable key used to remember the value between runs: `path.id`, `body.name`, `form.tag#1`…
+    public var key: String { "\(section.rawValue).\(name)" + (ordinal > 0 ? "#\(ordinal)" : "") }
 }
 
 /// The Request pane's form for one route: path, query, header and body fields with a
@@ -65,6 +69,11 @@ public struct RequestForm: Sendable, Equatable {
         }
         for (index, key) in savedHeaders.enumerated() {
             fields.append(FormField(section: .header, name: String(index), value: saved[key] ?? ""))
+        }
+        for item in route.form ?? [] {
+            var field = FormField(section: .form, name: item.name, value: item.value)
+            field.ordinal = fields.filter { $0.section == .form && $0.name == item.name }.count
+            fields.append(field)
         }
         fields += Self.bodyFields(route.body)
         for index in fields.indices where fields[index].section != .header {
@@ -114,6 +123,9 @@ public struct RequestForm: Sendable, Equatable {
     /// The form as builder input; throws a message naming the field that is wrong.
     public func input() throws(FormError) -> RequestInput {
         var input = RequestInput()
+        // Every form field, emptied ones too (a form sends `name=`), as the route's whole form.
+        let form = fields.filter { $0.section == .form }.map { QueryItem($0.name, $0.value) }
+        if !form.isEmpty { input.form = form }
         var bodyMembers: [String] = []
         var wholeBody: String?
         for field in fields {
@@ -130,6 +142,8 @@ public struct RequestForm: Sendable, Equatable {
                 } catch {
                     throw .invalid(field: field.key, message: error.description)
                 }
+            case .form:
+                continue
             case .body:
                 let json = try Self.json(for: field)
                 if field.kind == .json && field.name == "(whole body)" {

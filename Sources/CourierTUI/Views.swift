@@ -138,7 +138,7 @@ public enum Views {
         var rows: [(label: String, field: FormField?, index: Int)] = []
         for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index)) }
         if !form.fields.contains(where: { $0.section == .header }) {
-            let insertAt = rows.firstIndex { $0.field?.section == .body } ?? rows.count
+            let insertAt = rows.firstIndex { $0.field?.section == .form || $0.field?.section == .body } ?? rows.count
             rows.insert(("header", nil, -1), at: insertAt)
         }
         let available = inner.height - 1

@@ -26,6 +26,26 @@ struct RequestOptionsTests {
                     language: "es", timeout: 2.5, retries: 3, retryDelay: 0.25, followRedirects: false))
     }
 
+    @Test("--form in order, repeats kept; --text and @FILE; one kind of body at a time")
+    func bodies() throws {
+        let form = try CallCommand.parse(["r", "--form", "a=1", "--form", "tag=x=y", "--form", "a=2"])
+        #expect(
+            try form.request.input(languages: [], rememberedLanguage: nil).form == [
+                QueryItem("a", "1"), QueryItem("tag", "x=y"), QueryItem("a", "2"),
+            ])
+        let text = try CallCommand.parse(["r", "--text", "@notes.txt"])
+        let input = try text.request.input(languages: [], rememberedLanguage: nil) { path in
+            path == "notes.txt" ? Array("from a file".utf8) : nil
+        }
+        #expect(input.text == "from a file" && input.body == nil && input.form == nil)
+        for flags in [["--form", "a=1", "--text", "t"], ["--body", "{}", "--form", "a=1"]] {
+            let both = try CallCommand.parse(["r"] + flags)
+            #expect(throws: CLIFailure.self) { try both.request.input(languages: [], rememberedLanguage: nil) }
+        }
+        let bad = try CallCommand.parse(["r", "--form", "novalue"])
+        #expect(throws: RequestError.self) { try bad.request.input(languages: [], rememberedLanguage: nil) }
+    }
+
     @Test(
         "the language is --lang, else the remembered one if still listed, else the first, else none",
         arguments: [

@@ -26,7 +26,9 @@ final class CurlExportEndToEndTests {
                {"name": "put", "method": "PUT", "path": "/echo/x", "headers": {"Content-Type": "application/vnd.api+json"}, "body": {"big": "\#(String(repeating: "x", count: 3000))"}},
                {"name": "delete", "method": "DELETE", "path": "/echo/x"},
                {"name": "empty-post", "method": "POST", "path": "/echo/x"},
-               {"name": "options", "method": "OPTIONS", "path": "/echo/x", "headers": {"Accept": ""}}
+               {"name": "options", "method": "OPTIONS", "path": "/echo/x", "headers": {"Accept": ""}},
+               {"name": "form", "method": "POST", "path": "/echo/f", "form": {"who": "Ana María & co", "tag": ["a", "b=c"], "key": "{{api_key}}"}},
+               {"name": "text", "method": "PATCH", "path": "/echo/t", "text": "line 1\nit's {{api_key}} $HOME", "content_type": "text/csv"}
              ]}
             """#
         try Data(text.utf8).write(to: workspace)
@@ -61,7 +63,7 @@ final class CurlExportEndToEndTests {
 
     @Test(
         "curl sends the same method, URL, headers and body as courier",
-        arguments: ["get", "post", "put", "delete", "empty-post", "options"])
+        arguments: ["get", "post", "put", "delete", "empty-post", "options", "form", "text"])
     func sameOnTheWire(route: String) async throws {
         let sent = try await courier(["call", route, "--raw"])
         #expect(sent.code == 0, "\(sent.stderr)")

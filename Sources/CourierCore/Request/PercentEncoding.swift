@@ -12,6 +12,12 @@ public enum PercentEncoding {
         encode(text, keeping: "-._~")
     }
 
+    /// Encodes a form field name or value as `application/x-www-form-urlencoded` does
+    /// (WHATWG URL): alphanumerics and `*-._` stay, a space becomes `+`, the rest is escaped.
+    public static func formComponent(_ text: String) -> String {
+        encode(text, keeping: "*-._ ").replacingOccurrences(of: " ", with: "+")
+    }
+
     private static func encode(_ text: String, keeping extra: String) -> String {
         let hex = Array("0123456789ABCDEF")
         var out = ""

@@ -58,8 +58,8 @@ public struct RequestBuilder: Sendable {
         }
 
         let body = try buildBody(route: route, input: input, context: context)
-        if body != nil, headers.value(for: "Content-Type") == nil {
-            headers.append(HeaderField("Content-Type", "application/json"))
+        if let body, headers.value(for: "Content-Type") == nil {
+            headers.append(HeaderField("Content-Type", body.contentType))
         }
 
         var tls = environment.tls
@@ -67,7 +67,7 @@ public struct RequestBuilder: Sendable {
             tls.caFile = (workspace.baseDirectory as NSString).appendingPathComponent(caFile)
         }
 
-        let request = HTTPRequest(method: route.method, url: url, headers: headers, body: body.map { Array($0.utf8) })
+        let request = HTTPRequest(method: route.method, url: url, headers: headers, body: body?.bytes)
         let options = SendOptions(
             timeout: input.timeout ?? environment.timeout ?? Self.defaultTimeout,
             retry: RetryPolicy(
@@ -235,21 +235,62 @@ public struct RequestBuilder: Sendable {
         }
     }
 
-    private func buildBody(route: Route, input: RequestInput, context: TemplateContext) throws(RequestError) -> String?
+    /// The body and its default `Content-Type`: the input's kind first (`--body`, `--text`,
+    /// `--form`), else the route's (`body`, `form`, `text`), templates filled.
+    private func buildBody(route: Route, input: RequestInput, context: TemplateContext)
+        throws(RequestError) -> (bytes: [UInt8], contentType: String)?
     {
-        let template: JSONValue
         if let text = input.body {
+            let template: JSONValue
             do {
                 template = try JSONValue.parse(text)
             } catch {
                 throw .invalidBody(error)
             }
-        } else if let body = route.body {
-            template = body
-        } else {
-            return nil
+            return (Array(try render(template, in: context).serialized.utf8), "application/json")
         }
-        return try render(template, in: context).serialized
+        if let text = input.text ?? (input.form == nil ? route.text : nil) {
+            var type = "text/plain; charset=utf-8"
+            if route.text != nil, let declared = route.contentType { type = try Template.render(declared, in: context) }
+            return (Array(try Template.render(text, in: context).utf8), type)
+        }
+        if let fields = input.form {
+            return (try encodeForm(Self.merge(route.form ?? [], fields), in: context), Self.formType)
+        }
+        if let body = route.body {
+            return (Array(try render(body, in: context).serialized.utf8), "application/json")
+        }
+        if let form = route.form { return (try encodeForm(form, in: context), Self.formType) }
+        return nil
+    }
+
+    private static let formType = "application/x-www-form-urlencoded"
+
+    /// `name=value&…` with templates filled, encoded as HTML forms are.
+    private func encodeForm(_ fields: [QueryItem], in context: TemplateContext) throws(RequestError) -> [UInt8] {
+        var pairs: [String] = []
+        for field in fields {
+            let name = try Template.render(field.name, in: context)
+            let value = try Template.render(field.value, in: context)
+            pairs.append(PercentEncoding.formComponent(name) + "=" + PercentEncoding.formComponent(value))
+        }
+        return Array(pairs.joined(separator: "&").utf8)
+    }
+
+    /// `over` on top of `base`: the fields of a name `over` gives replace all of `base`'s of
+    /// that name, where the first of them stood; other names are added at the end, repeats kept.
+    static func merge(_ base: [QueryItem], _ over: [QueryItem]) -> [QueryItem] {
+        let names = Set(over.map(\.name))
+        var placed: Set<String> = []
+        var merged: [QueryItem] = []
+        for item in base {
+            guard names.contains(item.name) else {
+                merged.append(item)
+                continue
+            }
+            if placed.insert(item.name).inserted { merged += over.filter { $0.name == item.name } }
+        }
+        return merged + over.filter { !placed.contains($0.name) }
     }
 
     /// Fills placeholders inside string values; numbers, booleans and null keep their type.

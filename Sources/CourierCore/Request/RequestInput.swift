@@ -11,6 +11,11 @@ public struct RequestInput: Sendable, Equatable {
     public var variables: [String: String]
     /// A JSON body that replaces the route's body entirely.
     public var body: String?
+    /// Form fields (`--form`): over a route's form, a field named like one of its fields
+    /// replaces it and others are added; over another kind of body, they replace it.
+    public var form: [QueryItem]?
+    /// A text body (`--text`) that replaces the route's body entirely.
+    public var text: String?
     /// Language sent as `Accept-Language`.
     public var language: String?
     /// Overrides of the environment's timeout in seconds.

@@ -16,6 +16,13 @@ public struct Route: Sendable, Equatable {
     public var headers: [HeaderField]
     /// Default body (a JSON value whose strings may hold templates).
     public var body: JSONValue?
+    /// A form body (`application/x-www-form-urlencoded`) in order, repeats kept; values may
+    /// hold templates. At most one of `body`, `form` and `text` is set.
+    public var form: [QueryItem]?
+    /// A text body, sent as it is after its templates are filled.
+    public var text: String?
+    /// The `Content-Type` of `text` (default `text/plain; charset=utf-8`).
+    public var contentType: String?
     /// Default values for path parameters.
     public var params: [String: String]
     /// The part of the response shown by default.

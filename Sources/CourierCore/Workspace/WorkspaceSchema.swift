@@ -13,8 +13,8 @@ struct WorkspaceSchema {
         "follow_redirects", "tls", "description", "history",
     ]
     private static let routeKeys = [
-        "name", "method", "path", "query", "headers", "body", "params", "json_path", "description", "checks",
-        "capture",
+        "name", "method", "path", "query", "headers", "body", "form", "text", "content_type", "params", "json_path",
+        "description", "checks", "capture",
     ]
     private static let resourceKeys = [
         "name", "path", "actions", "headers", "body", "params", "json_path", "description",
@@ -180,6 +180,9 @@ struct WorkspaceSchema {
             case "query": route.query = try reader.query(member.value, keyPath)
             case "headers": route.headers = try reader.headers(member.value, keyPath)
             case "body": route.body = member.value
+            case "form": route.form = try reader.query(member.value, keyPath)
+            case "text": route.text = try reader.string(member.value, keyPath)
+            case "content_type": route.contentType = try reader.string(member.value, keyPath)
             case "params": route.params = try reader.variables(member.value, keyPath)
             case "json_path": route.jsonPath = try reader.string(member.value, keyPath)
             case "description": route.summary = try reader.string(member.value, keyPath)
@@ -190,6 +193,14 @@ struct WorkspaceSchema {
         }
         guard !route.name.isEmpty else { throw reader.fail(reader.join(path, "name"), "is required") }
         guard hasPath else { throw reader.fail(reader.join(path, "path"), "is required") }
+        let kinds = [("body", route.body != nil), ("form", route.form != nil), ("text", route.text != nil)]
+            .filter(\.1).map(\.0)
+        guard kinds.count <= 1 else {
+            throw reader.fail(path, "has \(kinds.joined(separator: " and ")); a route has at most one kind of body")
+        }
+        if route.contentType != nil && route.text == nil {
+            throw reader.fail(reader.join(path, "content_type"), "applies to a \"text\" body, and this route has none")
+        }
         let names = route.pathTemplate.parameterNames
         for name in route.params.keys.sorted() where !names.contains(name) {
             throw reader.fail(

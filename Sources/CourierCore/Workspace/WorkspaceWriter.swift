@@ -85,6 +85,9 @@ public struct WorkspaceWriter: Sendable {
         if !route.query.isEmpty { members.append(JSONMember("query", query(route.query))) }
         members.append(optional: "headers", headers(route.headers))
         if let body = route.body { members.append(JSONMember("body", body)) }
+        if let form = route.form { members.append(JSONMember("form", query(form))) }
+        if let text = route.text { members.append(JSONMember("text", .string(text))) }
+        if let type = route.contentType { members.append(JSONMember("content_type", .string(type))) }
         members.append(optional: "params", strings(route.params))
         if let path = route.jsonPath { members.append(JSONMember("json_path", .string(path))) }
         if let summary = route.summary { members.append(JSONMember("description", .string(summary))) }

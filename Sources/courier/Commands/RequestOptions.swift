@@ -2,7 +2,7 @@ import ArgumentParser
 import CourierCore
 import Foundation
 
-/// The flags that shape one request: `-p -q -H --body` and the `SendFlags` (`--var --lang
+/// The flags that shape one request: `-p -q -H --body --form --text` and the `SendFlags` (`--var --lang
 /// --timeout --retries --retry-delay --no-follow`). `call` uses them; `diff` and export will.
 struct RequestOptions: ParsableArguments {
     @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "NAME=VALUE"))
@@ -16,6 +16,16 @@ struct RequestOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("JSON body, or @FILE to read it from a file.", valueName: "JSON|@FILE"))
     var body: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Form field (sent application/x-www-form-urlencoded); repeatable, over the route's form.",
+            valueName: "NAME=VALUE"))
+    var form: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Text body, or @FILE to read it from a file.", valueName: "TEXT|@FILE"))
+    var text: String?
 
     @OptionGroup var send: SendFlags
 
@@ -35,17 +45,28 @@ struct RequestOptions: ParsableArguments {
             input.query.append(QueryItem(name, value))
         }
         for header in headers { input.headers.append(try HeaderField.parse(header)) }
-        if let body {
-            if body.hasPrefix("@") {
-                let path = String(body.dropFirst())
-                guard let bytes = readFile(path) else { throw CLIFailure("--body \(body): cannot read \(path)") }
-                input.body = String(decoding: bytes, as: UTF8.self)
-            } else {
-                input.body = body
+        let kinds = [("--body", body != nil), ("--form", !form.isEmpty), ("--text", text != nil)].filter(\.1)
+        guard kinds.count <= 1 else {
+            throw CLIFailure(kinds.map(\.0).joined(separator: " and ") + ": a request has one kind of body")
+        }
+        if let body { input.body = try Self.value(body, option: "--body", readFile: readFile) }
+        if let text { input.text = try Self.value(text, option: "--text", readFile: readFile) }
+        if !form.isEmpty {
+            input.form = try form.map { item in
+                let (name, value) = try Self.split(item, option: "--form")
+                return QueryItem(name, value)
             }
         }
         try send.apply(to: &input, languages: languages, rememberedLanguage: rememberedLanguage)
         return input
+    }
+
+    /// `text`, or the contents of FILE for `@FILE`.
+    static func value(_ text: String, option: String, readFile: (String) -> [UInt8]?) throws -> String {
+        guard text.hasPrefix("@") else { return text }
+        let path = String(text.dropFirst())
+        guard let bytes = readFile(path) else { throw CLIFailure("\(option) \(text): cannot read \(path)") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `NAME=VALUE` → (NAME, VALUE); the value may contain `=`.
