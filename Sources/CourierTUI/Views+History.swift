@@ -60,7 +60,7 @@ extension Views {
             buffer.put("  + " + display.rightTitle, x: x, y: inner.y, style: Theme.notice, clip: inner)
         }
         let height = diffRows(height: buffer.height)
-        let anchors = display.anchors(width: buffer.width)
+        let anchors = DiffDisplay.anchors(in: rows)
         let currentRow = anchors.isEmpty ? -1 : anchors[min(display.current, anchors.count - 1)]
         for offset in 0..<height {
             let index = display.scroll + offset

@@ -68,15 +68,19 @@ struct HistoryViewTests {
     @Test("a recorded exchange is shown marked as recorded; s sends its route to its environment again")
     func recorded() throws {
         var state = try Self.answered()
+        // A request in flight when the record opens…
+        let early = try #require(state.press(.enter).sent.first?.id)
         _ = state.update(.recordLoaded(Self.record))
         #expect(state.focus == .response && state.response?.recordedAt == Self.record.recordedAt)
         #expect(state.response?.environmentName == "production")
         let title = Views.render(state).trimmedLines.first { $0.contains("Response ──") } ?? ""
         #expect(title.contains("Response ── recorded \(HistoryListing.localTime(Self.record.recordedAt)) 200 OK"))
-        // A late answer to a request sent before the record opened does not cover it.
+        // …answers late: it does not cover the recorded exchange.
+        state.answer(early, with: Fixtures.response(Self.madrid))
+        #expect(state.response?.recordedAt == Self.record.recordedAt)
+        #expect(state.response?.environmentName == "production")
         let sent = state.press(.char("s")).sent
         #expect(sent.map(\.request.url) == ["https://prod.test/users/42"])
-        #expect(state.response?.recordedAt != nil)
     }
 
     @Test("x compares the recorded exchange with the current response; n N jump, Esc closes")

@@ -17,19 +17,14 @@ public enum HistoryRedactor {
     ) -> HistoryRecord {
         // Longest first, so a secret that contains another is masked whole.
         let secrets = Set(exchange.origin.secretValues.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
-        // Bytes, not Foundation's string search: this runs in every `courier call`, where the
+        // On bytes, not Foundation's string search: this runs in every `courier call`, where the
         // first use of `replacingOccurrences` alone cost more than the rest of the recording.
-        func text(_ value: String) -> String {
-            guard !secrets.isEmpty else { return value }
-            let bytes = Array(value.utf8)
-            let masked = mask(bytes, hiding: secrets)
-            return masked == bytes ? value : String(decoding: masked, as: UTF8.self)
-        }
+        func text(_ value: String) -> String { SecretMask.applyComparingBytes(value, hiding: secrets) }
         func bytes(_ value: [UInt8]) -> [UInt8] {
             // A secret across the cut is masked whole before cutting, never left half there.
-            guard value.count > bodyLimit else { return mask(value, hiding: secrets) }
+            guard value.count > bodyLimit else { return SecretMask.masked(value, hiding: secrets) }
             let window = value.prefix(bodyLimit + (secrets.first?.utf8.count ?? 0))
-            return Array(mask(Array(window), hiding: secrets).prefix(bodyLimit))
+            return Array(SecretMask.masked(Array(window), hiding: secrets).prefix(bodyLimit))
         }
 
         var request = exchange.request
@@ -89,36 +84,5 @@ public enum HistoryRedactor {
     private static func cookieName(_ pair: Substring) -> String {
         let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return name.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// `bytes` with every occurrence of each secret's UTF-8 replaced by the mask.
-    static func mask(_ bytes: [UInt8], hiding secrets: [String]) -> [UInt8] {
-        var out = bytes
-        let replacement = Array(SecretMask.mask.utf8)
-        for secret in secrets {
-            let needle = Array(secret.utf8)
-            guard let first = needle.first, needle.count <= out.count else { continue }
-            var result: [UInt8] = []
-            var index = 0
-            var changed = false
-            while index < out.count {
-                if out[index] == first, index + needle.count <= out.count,
-                    out[index..<(index + needle.count)].elementsEqual(needle)
-                {
-                    if !changed {
-                        result.reserveCapacity(out.count)
-                        result.append(contentsOf: out[..<index])
-                        changed = true
-                    }
-                    result.append(contentsOf: replacement)
-                    index += needle.count
-                } else {
-                    if changed { result.append(out[index]) }
-                    index += 1
-                }
-            }
-            if changed { out = result }
-        }
-        return out
     }
 }

@@ -15,4 +15,44 @@ public enum SecretMask {
         }
         return masked
     }
+
+    /// `text` masked like `apply`, by comparing bytes: no Foundation string search, whose first
+    /// use in a process costs more than recording a whole exchange.
+    public static func applyComparingBytes(_ text: String, hiding secrets: [String]) -> String {
+        guard secrets.contains(where: { !$0.isEmpty }) else { return text }
+        let bytes = Array(text.utf8)
+        let hidden = masked(bytes, hiding: secrets)
+        return hidden == bytes ? text : String(decoding: hidden, as: UTF8.self)
+    }
+
+    /// `bytes` with every occurrence of each secret's UTF-8 replaced by the mask.
+    public static func masked(_ bytes: [UInt8], hiding secrets: [String]) -> [UInt8] {
+        var out = bytes
+        let replacement = Array(SecretMask.mask.utf8)
+        for secret in secrets {
+            let needle = Array(secret.utf8)
+            guard let first = needle.first, needle.count <= out.count else { continue }
+            var result: [UInt8] = []
+            var index = 0
+            var changed = false
+            while index < out.count {
+                if out[index] == first, index + needle.count <= out.count,
+                    out[index..<(index + needle.count)].elementsEqual(needle)
+                {
+                    if !changed {
+                        result.reserveCapacity(out.count)
+                        result.append(contentsOf: out[..<index])
+                        changed = true
+                    }
+                    result.append(contentsOf: replacement)
+                    index += needle.count
+                } else {
+                    if changed { result.append(out[index]) }
+                    index += 1
+                }
+            }
+            if changed { out = result }
+        }
+        return out
+    }
 }

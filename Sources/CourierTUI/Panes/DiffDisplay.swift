@@ -69,9 +69,9 @@ public struct DiffDisplay: Sendable, Equatable {
         return rows
     }
 
-    /// Rows where a difference starts: each place, and each hunk of the body diff.
-    public func anchors(width: Int) -> [Int] {
-        rows(width: width).enumerated().compactMap { index, row in
+    /// Rows where a difference starts in `rows`: each place, and each hunk of the body diff.
+    public static func anchors(in rows: [Row]) -> [Int] {
+        rows.enumerated().compactMap { index, row in
             switch row {
             case .place: return index
             case .text(let line) where line.hasPrefix("@@"): return index
@@ -82,8 +82,9 @@ public struct DiffDisplay: Sendable, Equatable {
 
     /// Applies a key's action with `height` rows visible; false for actions it does not take.
     public mutating func handle(_ action: Action, width: Int, height: Int) -> Bool {
-        let count = rows(width: width).count
-        let anchors = anchors(width: width)
+        let rows = rows(width: width)
+        let count = rows.count
+        let anchors = Self.anchors(in: rows)
         let last = max(0, count - height)
         switch action {
         case .down: scroll = min(scroll + 1, last)
