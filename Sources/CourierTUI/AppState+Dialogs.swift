@@ -5,34 +5,26 @@ extension AppState {
     /// A key in a dialog.
     mutating func perform(_ action: Action, in modal: Modal) -> [Effect] {
         switch (modal, action) {
-        case (.help, .cancel), (.environmentSwitcher, .cancel):
+        case (.help, .cancel):
             mode = .normal
         case (.help(let scroll), .down):
             mode = .dialog(.help(scroll: min(scroll + 1, Views.helpScrollLimit(width: width, height: height))))
         case (.help(let scroll), .up):
             mode = .dialog(.help(scroll: max(0, scroll - 1)))
-        case (.environmentSwitcher(var cursor), _) where cursor.apply(action, count: workspace.environments.count):
-            mode = .dialog(.environmentSwitcher(cursor: cursor))
-        case (.environmentSwitcher(let cursor), .pick):
-            mode = .normal
-            return activate(environment: cursor.index)
-        case (.environmentSwitcher, .digit(let number)) where workspace.environments.indices.contains(number - 1):
-            mode = .normal
-            return activate(environment: number - 1)
+        case (.environmentSwitcher(let cursor), _):
+            return pickEnvironment(action, cursor: cursor, reopen: Modal.environmentSwitcher) { state, index in
+                state.activate(environment: index)
+            }
         case (.confirm(let id, let request), .confirm):
             mode = .normal
             return dispatch(id: id, request: request, purpose: confirmPurpose)
         case (.history(let browser), _):
             return performHistory(action, in: browser)
-        case (.diffPicker(var cursor), _) where cursor.apply(action, count: workspace.environments.count):
-            mode = .dialog(.diffPicker(cursor: cursor))
-        case (.diffPicker(let cursor), .pick):
-            mode = .normal
-            return compare(with: cursor.index)
-        case (.diffPicker, .digit(let number)) where workspace.environments.indices.contains(number - 1):
-            mode = .normal
-            return compare(with: number - 1)
-        case (.diffPicker, .cancel), (.diff, .cancel):
+        case (.diffPicker(let cursor), _):
+            return pickEnvironment(action, cursor: cursor, reopen: Modal.diffPicker) { state, index in
+                state.compare(with: index)
+            }
+        case (.diff, .cancel):
             mode = .normal
         case (.diff(var display), _):
             if display.handle(action, width: width, height: Views.diffRows(height: height)) {
@@ -42,6 +34,29 @@ extension AppState {
             return performRun(action, in: modal)
         default:
             break
+        }
+        return []
+    }
+
+    /// A key in a dialog that picks an environment (the switcher, "compare with"): moves
+    /// stay in it, Enter or a digit picks (`picked` does the rest), Esc closes.
+    mutating func pickEnvironment(
+        _ action: Action, cursor: ListCursor, reopen: (ListCursor) -> Modal,
+        picked: (inout AppState, Int) -> [Effect]
+    ) -> [Effect] {
+        var cursor = cursor
+        let count = workspace.environments.count
+        switch action {
+        case .cancel:
+            mode = .normal
+        case .pick:
+            mode = .normal
+            return picked(&self, cursor.index)
+        case .digit(let number) where workspace.environments.indices.contains(number - 1):
+            mode = .normal
+            return picked(&self, number - 1)
+        default:
+            if cursor.apply(action, count: count) { mode = .dialog(reopen(cursor)) }
         }
         return []
     }

@@ -23,12 +23,8 @@ extension Views {
             lines.append(("Enter shows it · Esc closes · \(browser.cursor.index + 1)/\(count)", Theme.hint))
             dialog(title: "History · \(browser.route)", lines: lines, style: Theme.focusedBorder, into: &buffer)
         case .diffPicker(let cursor):
-            var lines: [(String, Style)] = []
-            for (index, environment) in state.workspace.environments.enumerated() {
-                var style: Style = environment.isProtected ? Theme.warning : .plain
-                if index == cursor.index { style = style.reversed }
-                let shown = environment.name == state.shownExchange?.origin.environmentName ? "  (shown)" : ""
-                lines.append(("  \(index + 1)  \(environment.name)\(shown)", style))
+            var lines = environmentLines(state, cursor: cursor.index) { _, environment in
+                (" ", environment.name == state.shownExchange?.origin.environmentName ? "  (shown)" : "")
             }
             lines.append(("", .plain))
             lines.append(("Enter sends there and compares · Esc closes", Theme.hint))

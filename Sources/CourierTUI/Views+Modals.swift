@@ -54,17 +54,8 @@ extension Views {
                 title: "Keys", lines: Array(lines[first...].prefix(rows)) + [("", .plain), (footer, Theme.hint)],
                 style: Theme.focusedBorder, width: helpTextWidth(buffer.width), into: &buffer)
         case .environmentSwitcher(let switcher):
-            let cursor = switcher.index
-            var lines: [(String, Style)] = []
-            for (index, environment) in state.workspace.environments.enumerated() {
-                let marker = index == state.activeEnvironment ? "▸" : " "
-                var style: Style = environment.isProtected ? Theme.warning : .plain
-                if index == cursor { style = style.reversed }
-                lines.append(
-                    (
-                        "\(marker) \(index + 1)  \(environment.name)\(environment.isProtected ? "  ⚠ protected" : "")",
-                        style
-                    ))
+            var lines = environmentLines(state, cursor: switcher.index) { index, environment in
+                (index == state.activeEnvironment ? "▸" : " ", environment.isProtected ? "  ⚠ protected" : "")
             }
             lines.append(("", .plain))
             lines.append(("Enter picks · 1-9 jumps · Esc closes", Theme.hint))
@@ -85,6 +76,19 @@ extension Views {
             drawRunModal(modal, state, into: &buffer)
         case .history, .diffPicker, .diff:
             drawHistoryModal(modal, state, into: &buffer)
+        }
+    }
+
+    /// One row per environment for a dialog that picks one: `marker number  name note`, the
+    /// cursor's row reversed, protected ones in the warning colour.
+    static func environmentLines(
+        _ state: AppState, cursor: Int, decoration: (Int, Environment) -> (marker: String, note: String)
+    ) -> [(String, Style)] {
+        state.workspace.environments.enumerated().map { index, environment in
+            var style: Style = environment.isProtected ? Theme.warning : .plain
+            if index == cursor { style = style.reversed }
+            let (marker, note) = decoration(index, environment)
+            return ("\(marker) \(index + 1)  \(environment.name)\(note)", style)
         }
     }
 
