@@ -13,14 +13,11 @@ final class CheckCommandTests {
     let folder: URL
 
     init() async throws {
-        demo = try await DemoProcess.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        (demo, folder) = try await DemoProcess.startWithFolder("courier-check")
     }
 
     deinit {
-        demo.terminate()
-        try? FileManager.default.removeItem(at: folder)
+        demo.end(removing: folder)
     }
 
     private func courier(_ arguments: [String]) async throws -> RunResult {

@@ -168,3 +168,19 @@ struct DemoError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }
+
+extension DemoProcess {
+    /// A sample API and an empty folder of its own (`prefix-UUID`), for one test suite.
+    static func startWithFolder(_ prefix: String) async throws -> (DemoProcess, URL) {
+        let demo = try await start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (demo, folder)
+    }
+
+    /// Ends the server and removes `folder`.
+    func end(removing folder: URL) {
+        terminate()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

@@ -9,14 +9,11 @@ final class HistoryCommandTests {
     let folder: URL
 
     init() async throws {
-        demo = try await DemoProcess.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-history-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        (demo, folder) = try await DemoProcess.startWithFolder("courier-history")
     }
 
     deinit {
-        demo.terminate()
-        try? FileManager.default.removeItem(at: folder)
+        demo.end(removing: folder)
     }
 
     private var database: String { folder.path + "/state/courier/history.sqlite" }
