@@ -106,12 +106,15 @@ public final class HTTPEngine: Sendable {
         var url = request.url
         var headers = request.headers
         var body = request.body
+        // Checked once before the first byte is sent; a redirect that keeps the body sends it again.
+        var upload = try request.multipart.map { (multipart) throws(TransportError) in try UploadStream(multipart) }
         var redirects = 0
         var hops: [ExchangeHop] = []
         while true {
             let startedAt = Date()
             var response = try await execute(
-                method: method, url: url, headers: headers, body: body, options: options, progress: progress)
+                method: method, url: url, headers: headers, body: body, upload: upload, options: options,
+                progress: progress)
             response.redirectCount = redirects
             hops.append(
                 ExchangeHop(
@@ -130,17 +133,22 @@ public final class HTTPEngine: Sendable {
                 throw .tooManyRedirects(count: redirects, url: hop.url)
             }
             (method, url, headers, body) = (hop.method, hop.url, hop.headers, hop.body)
+            if body == nil { upload = nil }
         }
     }
 
     private func execute(
-        method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, options: SendOptions,
-        progress: (@Sendable (Int) -> Void)?
+        method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, upload: UploadStream?,
+        options: SendOptions, progress: (@Sendable (Int) -> Void)?
     ) async throws(TransportError) -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
         for field in headers { outgoing.headers.add(name: field.name, value: field.value) }
-        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        if let upload {
+            outgoing.body = .stream(upload, length: .known(Int64(upload.length)))
+        } else if let body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
         outgoing.tlsConfiguration = try tlsConfiguration(options.tls, url: url)
 
         let clock = ContinuousClock()

@@ -29,12 +29,34 @@ extension AppState {
             return historyLoaded(route: route, entries: entries)
         case .recordLoaded(let record):
             return recordLoaded(record)
+        case .filesMeasured(let sizes):
+            for (path, size) in sizes { uploadSizes[path] = size.map(UploadSize.bytes) ?? .unreadable }
+            return []
         case .notice(let text, let isError):
             status = StatusLine(text: text, isError: isError)
             return []
         case .key(let key):
-            return handle(key)
+            return handle(key) + measureUploads()
         }
+    }
+
+    /// The resolved path of a file field (templates filled, relative to the workspace
+    /// folder), or nil when it is not a file field or names an unknown variable.
+    public func uploadPath(of field: FormField) -> String? {
+        guard field.kind == .file, !field.value.isEmpty else { return nil }
+        let context = builder.context(
+            environment: environment, input: RequestInput(), captured: captured[environment.name] ?? [:])
+        guard let path = try? Template.render(field.value, in: context), !path.isEmpty else { return nil }
+        return path.hasPrefix("/") ? path : workspace.baseDirectory + "/" + path
+    }
+
+    /// Asks for the sizes of the open form's files not measured yet (a field shows its size).
+    mutating func measureUploads() -> [Effect] {
+        guard let form = openForm?.form else { return [] }
+        let paths = form.fields.compactMap(uploadPath).filter { uploadSizes[$0] == nil }
+        guard !paths.isEmpty else { return [] }
+        for path in paths { uploadSizes[path] = .measuring }
+        return [.measureFiles(paths: Array(Set(paths)).sorted())]
     }
 
     // MARK: Keys

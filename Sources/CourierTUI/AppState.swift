@@ -48,6 +48,19 @@ public struct AppState: Sendable {
     public var liveExchange: Exchange?
     /// What the request waiting in the confirmation dialog is for.
     public var confirmPurpose = InFlight.Purpose.show
+    /// Sizes of the files multipart fields name, by resolved path, as the runtime last
+    /// measured them.
+    public var uploadSizes: [String: UploadSize] = [:]
+
+    /// What is known of the size of a file a field uploads.
+    public enum UploadSize: Sendable, Equatable {
+        /// Asked for, not answered yet.
+        case measuring
+        /// Its size in bytes.
+        case bytes(Int)
+        /// It cannot be read (missing, a folder, no permission).
+        case unreadable
+    }
     /// Response bodies above this size are saved to a file rather than shown
     /// (`COURIER_MAX_BODY_MB`, default 256 MB).
     public var maxBodyInMemory = 256 << 20

@@ -20,6 +20,8 @@ public enum Effect: Sendable, Equatable {
     case loadHistory(route: String)
     /// Read one recorded exchange; answer with `.recordLoaded`.
     case loadRecord(id: Int64)
+    /// Look up the sizes of the files at `paths`; answer with `.filesMeasured`.
+    case measureFiles(paths: [String])
     /// Leave the program.
     case quit
 }

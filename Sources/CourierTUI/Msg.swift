@@ -24,6 +24,8 @@ public enum Msg: Sendable {
     case historyLoaded(route: String, entries: [HistoryEntry])
     /// A recorded exchange to show.
     case recordLoaded(HistoryRecord)
+    /// The sizes of files a form uploads (nil: the file cannot be read).
+    case filesMeasured([String: Int?])
 }
 
 /// Why the external editor produced nothing.

@@ -4,7 +4,12 @@ import CourierCore
 public struct FormField: Sendable, Equatable {
     /// Which part of the request the field fills.
     public enum Section: String, Sendable, CaseIterable {
-        case path, query, header, form, body
+        case path, query, header, form
+        /// A part of a multipart body.
+        case multipart = "part"
+        /// A text body, whole.
+        case text
+        case body
     }
 
     /// Which of several form fields with the same name this is (0 for the first); it keeps
@@ -18,6 +23,8 @@ public struct FormField: Sendable, Equatable {
         case bool
         /// Raw JSON text (arrays, objects, null, or a whole non-object body).
         case json
+        /// The path of a file a multipart part uploads.
+        case file
     }
 
     /// Section of the request.
@@ -53,10 +60,14 @@ public struct RequestForm: Sendable, Equatable {
     public private(set) var focus: Int = 0
     /// Cursor position inside the focused field, in characters.
     public private(set) var cursor: Int = 0
+    /// The route's multipart parts, one per `.multipart` field in order: their types and
+    /// file names go out with the values typed.
+    private let parts: [MultipartField]
 
     /// A form with the route's defaults, overlaid with `saved` values from an earlier run.
     public init(route: Route, saved: [String: String] = [:]) {
         routeName = route.name
+        parts = route.multipart ?? []
         var fields: [FormField] = []
         for name in route.pathTemplate.parameterNames {
             fields.append(FormField(section: .path, name: name, value: route.params[name] ?? ""))
@@ -70,11 +81,18 @@ public struct RequestForm: Sendable, Equatable {
         for (index, key) in savedHeaders.enumerated() {
             fields.append(FormField(section: .header, name: String(index), value: saved[key] ?? ""))
         }
-        for item in route.form ?? [] {
-            var field = FormField(section: .form, name: item.name, value: item.value)
-            field.ordinal = fields.filter { $0.section == .form && $0.name == item.name }.count
+        let repeated =
+            (route.form ?? []).map { FormField(section: .form, name: $0.name, value: $0.value) }
+            + parts.map { part in
+                FormField(
+                    section: .multipart, name: part.name, value: part.file ?? part.textValue,
+                    kind: part.file == nil ? .text : .file)
+            }
+        for var field in repeated {
+            field.ordinal = fields.filter { $0.section == field.section && $0.name == field.name }.count
             fields.append(field)
         }
+        if let text = route.text { fields.append(FormField(section: .text, name: "text", value: text)) }
         fields += Self.bodyFields(route.body)
         for index in fields.indices where fields[index].section != .header {
             if let value = saved[fields[index].key] { fields[index].value = value }
@@ -126,6 +144,16 @@ public struct RequestForm: Sendable, Equatable {
         // Every form field, emptied ones too (a form sends `name=`), as the route's whole form.
         let form = fields.filter { $0.section == .form }.map { QueryItem($0.name, $0.value) }
         if !form.isEmpty { input.form = form }
+        // Each part keeps the route's type and file name, with the value or path typed.
+        let typed = fields.filter { $0.section == .multipart }
+        if !typed.isEmpty {
+            input.multipart = zip(parts, typed).map { part, field in
+                var part = part
+                part.content = field.kind == .file ? .file(field.value) : .value(field.value)
+                return part
+            }
+        }
+        if let text = fields.first(where: { $0.section == .text }) { input.text = text.value }
         var bodyMembers: [String] = []
         var wholeBody: String?
         for field in fields {
@@ -142,7 +170,7 @@ public struct RequestForm: Sendable, Equatable {
                 } catch {
                     throw .invalid(field: field.key, message: error.description)
                 }
-            case .form:
+            case .form, .multipart, .text:
                 continue
             case .body:
                 let json = try Self.json(for: field)
@@ -177,6 +205,8 @@ public struct RequestForm: Sendable, Equatable {
                     field: field.key, message: "body field '\(field.name)' must be a number, not '\(field.value)'")
             }
             return field.value.trimmingCharacters(in: .whitespaces)
+        case .file:
+            return JSONString.encode(field.value)
         case .json:
             do {
                 _ = try JSONValue.parse(field.value)
@@ -187,8 +217,14 @@ public struct RequestForm: Sendable, Equatable {
         }
     }
 
-    /// Replaces the body fields with those of `text` (from `$EDITOR`), keeping other fields.
+    /// Replaces the body fields with those of `text` (from `$EDITOR`), keeping other fields;
+    /// a text body takes `text` as it is.
     public mutating func replaceBody(with text: String) throws(FormError) {
+        if let index = fields.firstIndex(where: { $0.section == .text }) {
+            fields[index].value = text
+            if focus == index { cursor = min(cursor, text.count) }
+            return
+        }
         let value: JSONValue
         do {
             value = try JSONValue.parse(text)
@@ -199,8 +235,9 @@ public struct RequestForm: Sendable, Equatable {
         clampFocus()
     }
 
-    /// The body as one JSON text, pretty-printed, for `$EDITOR`.
+    /// The body as one JSON text, pretty-printed, for `$EDITOR` (a text body as it is).
     public var bodyText: String {
+        if let text = fields.first(where: { $0.section == .text }) { return text.value }
         let body = (try? input().body) ?? nil
         guard let body, let pretty = try? JSONFormatter().format(Array(body.utf8)) else { return body ?? "{}\n" }
         return String(decoding: pretty, as: UTF8.self)

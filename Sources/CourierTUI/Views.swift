@@ -138,7 +138,8 @@ public enum Views {
         var rows: [(label: String, field: FormField?, index: Int)] = []
         for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index)) }
         if !form.fields.contains(where: { $0.section == .header }) {
-            let insertAt = rows.firstIndex { $0.field?.section == .form || $0.field?.section == .body } ?? rows.count
+            let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
+            let insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
             rows.insert(("header", nil, -1), at: insertAt)
         }
         let available = inner.height - 1
@@ -162,8 +163,12 @@ public enum Views {
             if field.kind == .bool { valueStyle.foreground = Theme.booleanValue }
             if focused { valueStyle.reverse = true }
             x = buffer.put("[", x: x, y: y, style: Theme.hint, clip: inner)
-            let fieldWidth = max(1, inner.x + inner.width - x - 2)
-            let text = Array(field.value)
+            // A file field ends with the file's size (or why it cannot be sent) after its box.
+            let note = fileNote(state, field)
+            let fieldWidth = max(1, inner.x + inner.width - x - 2 - (note.map { CellWidth.of($0.text) + 1 } ?? 0))
+            // One line per field: a line break in a text body shows as ↵ (one cell, so the
+            // cursor arithmetic holds).
+            let text = Array(field.value).map { $0 == "\n" || $0 == "\r\n" ? "↵" : $0 }
             let cursor = focused ? form.cursor : 0
             let first = max(0, cursor - fieldWidth + 1)
             let visible = String(text.dropFirst(first).prefix(fieldWidth))
@@ -173,7 +178,18 @@ public enum Views {
                 let under = cursor < text.count ? String(text[cursor]) : " "
                 buffer.put(under, x: cursorX, y: y, style: Theme.textCursor, clip: inner)
             }
-            buffer.put("]", x: max(end, x + 1) + 1, y: y, style: Theme.hint, clip: inner)
+            let close = buffer.put("]", x: max(end, x + 1) + 1, y: y, style: Theme.hint, clip: inner)
+            if let note { buffer.put(" " + note.text, x: close, y: y, style: note.style, clip: inner) }
+        }
+    }
+
+    /// `12.0 KB` for a file field whose file was measured, `not found` when it cannot be read.
+    static func fileNote(_ state: AppState, _ field: FormField) -> (text: String, style: Style)? {
+        guard field.kind == .file, let path = state.uploadPath(of: field) else { return nil }
+        switch state.uploadSizes[path] {
+        case .bytes(let size)?: return (ByteCount.format(size), Theme.hint)
+        case .unreadable?: return ("cannot be read", Theme.error)
+        case .measuring?, nil: return nil
         }
     }
 

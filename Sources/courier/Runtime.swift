@@ -173,6 +173,15 @@ final class Runtime {
                 message: { record in
                     record.map(Msg.recordLoaded) ?? .notice("#\(id) is no longer in the history", isError: true)
                 })
+        case .measureFiles(let paths):
+            var sizes: [String: Int?] = [:]
+            for path in paths {
+                var info = stat()
+                let readable = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, R_OK) == 0
+                sizes[path] = readable ? Int(info.st_size) : nil
+            }
+            inbox.append(.filesMeasured(sizes))
+            input.wake()
         case .quit:
             quitting = true
         }

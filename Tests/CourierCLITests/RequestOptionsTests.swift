@@ -46,6 +46,26 @@ struct RequestOptionsTests {
         #expect(throws: RequestError.self) { try bad.request.input(languages: [], rememberedLanguage: nil) }
     }
 
+    @Test("-F: values, @FILE relative to the current folder with ;type= and ;filename=, one kind of body")
+    func multipart() throws {
+        let call = try CallCommand.parse([
+            "r", "-F", "who=a=b", "-F", "doc=@up/a;b.txt;type=text/csv;filename=x.csv", "-F", "abs=@/etc/hosts",
+        ])
+        let parts = try call.request.input(languages: [], rememberedLanguage: nil, currentDirectory: "/home/ana")
+            .multipart
+        #expect(
+            parts == [
+                MultipartField(name: "who", content: .value("a=b")),
+                MultipartField(
+                    name: "doc", content: .file("/home/ana/up/a;b.txt"), contentType: "text/csv", fileName: "x.csv"),
+                MultipartField(name: "abs", content: .file("/etc/hosts")),
+            ])
+        for flags in [["-F", "a=1", "--form", "b=2"], ["-F", "a=@"], ["-F", "=1"]] {
+            let bad = try CallCommand.parse(["r"] + flags)
+            #expect(throws: (any Error).self) { try bad.request.input(languages: [], rememberedLanguage: nil) }
+        }
+    }
+
     @Test(
         "the language is --lang, else the remembered one if still listed, else the first, else none",
         arguments: [

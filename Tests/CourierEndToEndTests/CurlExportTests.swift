@@ -8,11 +8,14 @@ import Testing
 final class CurlExportEndToEndTests {
     let demo: DemoProcess
     let workspace: URL
+    /// A file the multipart route uploads, beside the workspace (its path there is relative).
+    let upload: URL
 
     init() async throws {
         demo = try await DemoProcess.start()
         workspace = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-curl-\(UUID().uuidString).json")
+        upload = FileManager.default.temporaryDirectory.appendingPathComponent("courier-curl-\(UUID().uuidString).png")
         // Quotes, a dollar sign, non-ASCII text and a secret in every place one can stand.
         let text = #"""
             {"headers": {"Accept": "application/json", "User-Agent": "courier/0.1", "X-Quote": "it's \"$HOME\" `x`"},
@@ -28,15 +31,22 @@ final class CurlExportEndToEndTests {
                {"name": "empty-post", "method": "POST", "path": "/echo/x"},
                {"name": "options", "method": "OPTIONS", "path": "/echo/x", "headers": {"Accept": ""}},
                {"name": "form", "method": "POST", "path": "/echo/f", "form": {"who": "Ana María & co", "tag": ["a", "b=c"], "key": "{{api_key}}"}},
-               {"name": "text", "method": "PATCH", "path": "/echo/t", "text": "line 1\nit's {{api_key}} $HOME", "content_type": "text/csv"}
+               {"name": "text", "method": "PATCH", "path": "/echo/t", "text": "line 1\nit's {{api_key}} $HOME", "content_type": "text/csv"},
+               {"name": "multipart", "method": "POST", "path": "/echo/m", "multipart": [
+                 {"name": "who", "value": "Ana \"M\" it's {{api_key}}; @x"},
+                 {"name": "meta", "value": "{\"a\": 1}", "content_type": "application/json"},
+                 {"name": "photo", "file": "\#(upload.lastPathComponent)"},
+                 {"name": "doc", "file": "\#(upload.path)", "filename": "notes; \"v2\".txt", "content_type": "text/markdown"}]}
              ]}
             """#
         try Data(text.utf8).write(to: workspace)
+        try Data("a picture, or so its name says\n".utf8).write(to: upload)
     }
 
     deinit {
         demo.terminate()
         try? FileManager.default.removeItem(at: workspace)
+        try? FileManager.default.removeItem(at: upload)
     }
 
     private func courier(_ arguments: [String]) async throws -> RunResult {
@@ -63,7 +73,7 @@ final class CurlExportEndToEndTests {
 
     @Test(
         "curl sends the same method, URL, headers and body as courier",
-        arguments: ["get", "post", "put", "delete", "empty-post", "options", "form", "text"])
+        arguments: ["get", "post", "put", "delete", "empty-post", "options", "form", "text", "multipart"])
     func sameOnTheWire(route: String) async throws {
         let sent = try await courier(["call", route, "--raw"])
         #expect(sent.code == 0, "\(sent.stderr)")
@@ -72,9 +82,29 @@ final class CurlExportEndToEndTests {
         #expect(!exported.stdout.contains("t0k'en$") && !exported.stdout.contains("k-9"))
         let ran = try bash(exported.stdout)
         #expect(ran.code == 0, "\(exported.stdout)")
-        let fromCourier = try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? NSDictionary
-        let fromCurl = try JSONSerialization.jsonObject(with: Data(ran.stdout.utf8)) as? NSDictionary
+        let fromCourier = try Self.withoutBoundary(sent.stdout)
+        let fromCurl = try Self.withoutBoundary(ran.stdout)
         #expect(fromCourier != nil && fromCourier == fromCurl, "\(exported.stdout)")
+    }
+
+    /// The echoed request with a multipart boundary (curl picks its own) replaced by `B`, and
+    /// `Content-Length` adjusted to match.
+    static func withoutBoundary(_ echoed: String) throws -> NSDictionary? {
+        guard let object = try JSONSerialization.jsonObject(with: Data(echoed.utf8)) as? [String: Any],
+            var headers = object["headers"] as? [String: String],
+            let type = headers["content-type"], let range = type.range(of: "boundary=")
+        else { return try JSONSerialization.jsonObject(with: Data(echoed.utf8)) as? NSDictionary }
+        let boundary = String(type[range.upperBound...])
+        var result = object
+        let body = (object["body"] as? String) ?? ""
+        let count = body.components(separatedBy: boundary).count - 1
+        headers["content-type"] = type.replacingOccurrences(of: boundary, with: "B")
+        if let length = headers["content-length"].flatMap(Int.init) {
+            headers["content-length"] = String(length - count * (boundary.utf8.count - 1))
+        }
+        result["headers"] = headers
+        result["body"] = body.replacingOccurrences(of: boundary, with: "B")
+        return result as NSDictionary
     }
 
     @Test("--show-secrets writes the values, and needs --curl")

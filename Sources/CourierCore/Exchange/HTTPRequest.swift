@@ -9,8 +9,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: String
     /// Headers in send order.
     public var headers: [HeaderField]
-    /// Body bytes, if any.
+    /// Body bytes, if any; for a multipart body, its outline (files named, not copied).
     public var body: [UInt8]?
+    /// A multipart body whose files the engine streams from disk; `body` then holds its outline.
+    public var multipart: MultipartBody?
 
     /// A request.
     public init(method: HTTPMethod, url: String, headers: [HeaderField] = [], body: [UInt8]? = nil) {

@@ -10,6 +10,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooManyRedirects(count: Int, url: String)
     /// A redirect pointed somewhere that cannot be followed.
     case badRedirect(location: String)
+    /// A file of a multipart body could not be read (checked before anything is sent).
+    case upload(path: String, reason: String)
     /// The user cancelled the request.
     case cancelled
     /// Anything else the client reported.
@@ -28,6 +30,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             return "too many redirects (\(count)) ending at \(url)"
         case .badRedirect(let location):
             return "cannot follow redirect to '\(location)'"
+        case .upload(let path, let reason):
+            return "cannot send the file \(path): \(reason)"
         case .cancelled:
             return "request cancelled"
         case .other(let message):

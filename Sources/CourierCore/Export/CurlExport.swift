@@ -38,11 +38,14 @@ public struct CurlExport: Sendable {
         switch (request.method, body) {
         case (.head, nil): lines.append("--head")
         case (.get, nil): break
-        // With a body curl infers POST, and keeps curl's own redirect rules for it (303 → GET).
+        // With a body curl infers POST, and keeps curl's own redirect rules for it (303 → GET);
+        // `-F` implies POST in the same way.
         case (.post, .some): break
         default: lines.append("--request \(request.method.rawValue)")
         }
         for field in request.headers {
+            // curl writes a multipart type itself, with its own boundary.
+            if request.multipart != nil && field.name.lowercased() == "content-type" { continue }
             lines.append("--header " + word("\(field.name): \(field.value)").quoted)
         }
         for (name, value) in curlDefaults(request) where request.headers.value(for: name) == nil {
@@ -54,7 +57,9 @@ public struct CurlExport: Sendable {
         if let caFile = prepared.options.tls.caFile { lines.append("--cacert " + ShellWord.singleQuoted(caFile)) }
 
         var prefix = ""
-        if let body {
+        if let multipart = request.multipart {
+            lines += multipart.parts.map { formArgument($0, word: word) }
+        } else if let body {
             if let text = String(validating: body, as: UTF8.self), !body.contains(0) {
                 lines.append("--data-binary " + word(text).quoted)
             } else {
@@ -72,7 +77,9 @@ public struct CurlExport: Sendable {
         var defaults: [(String, String?)] = [
             ("User-Agent", nil), ("Accept", nil), ("Accept-Encoding", SendOptions.acceptEncoding),
         ]
-        if let body = request.body {
+        if request.multipart != nil {
+            defaults.append(("Expect", nil))
+        } else if let body = request.body {
             defaults.append(("Content-Type", nil))
             if body.count > 1024 { defaults.append(("Expect", nil)) }
         } else if ![.get, .head, .delete, .trace, "CONNECT"].contains(request.method) {
@@ -81,6 +88,31 @@ public struct CurlExport: Sendable {
             defaults.append(("Content-Length", "0"))
         }
         return defaults
+    }
+
+    /// One `-F` (or `--form-string`, which reads no `@`, `<` or `;` in the value) for `part`.
+    private func formArgument(_ part: MultipartBody.Part, word: (String) -> ShellWord) -> String {
+        switch part.content {
+        case .value(let value) where part.contentType == nil:
+            return "--form-string " + word("\(part.name)=\(value)").quoted
+        case .value(let value):
+            return "--form " + word("\(part.name)=\(Self.curlQuoted(value));type=\(part.contentType ?? "")").quoted
+        case .file(let path):
+            var spec = "\(part.name)=@\(Self.curlQuoted(path))"
+            if let type = part.contentType { spec += ";type=\(type)" }
+            if let name = part.fileName { spec += ";filename=\(Self.curlQuoted(name))" }
+            return "--form " + word(spec).quoted
+        }
+    }
+
+    /// A `-F` value in curl's own double quotes, where only `\\` and `"` are escaped.
+    private static func curlQuoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            if character == "\\" || character == "\"" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
     }
 
     /// `printf 'FORMAT'` writing `bytes` exactly (NUL included), for a body no shell string holds.

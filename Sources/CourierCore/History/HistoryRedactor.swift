@@ -31,6 +31,8 @@ public enum HistoryRedactor {
         request.url = text(request.url)
         request.headers = request.headers.map { header($0, masking: text) }
         request.body = request.body.map(bytes)
+        // The outline in `body` is what is kept; the parts would hold the secrets unmasked.
+        request.multipart = nil
 
         var response = exchange.response
         response.finalURL = text(response.finalURL)

@@ -58,8 +58,18 @@ public struct RequestBuilder: Sendable {
         }
 
         let body = try buildBody(route: route, input: input, context: context)
-        if let body, headers.value(for: "Content-Type") == nil {
-            headers.append(HeaderField("Content-Type", body.contentType))
+        if let body {
+            if let given = headers.value(for: "Content-Type") {
+                // A multipart type written without its boundary (as a copied curl command often
+                // has it) gets this body's, as curl does; any other type stays as given.
+                if let multipart = body.multipart, given.lowercased().hasPrefix("multipart/"),
+                    !given.contains("boundary=")
+                {
+                    headers = headers.merging([HeaderField("Content-Type", given + "; boundary=" + multipart.boundary)])
+                }
+            } else {
+                headers.append(HeaderField("Content-Type", body.contentType))
+            }
         }
 
         var tls = environment.tls
@@ -67,7 +77,8 @@ public struct RequestBuilder: Sendable {
             tls.caFile = (workspace.baseDirectory as NSString).appendingPathComponent(caFile)
         }
 
-        let request = HTTPRequest(method: route.method, url: url, headers: headers, body: body?.bytes)
+        var request = HTTPRequest(method: route.method, url: url, headers: headers, body: body?.bytes)
+        request.multipart = body?.multipart
         let options = SendOptions(
             timeout: input.timeout ?? environment.timeout ?? Self.defaultTimeout,
             retry: RetryPolicy(
@@ -235,11 +246,18 @@ public struct RequestBuilder: Sendable {
         }
     }
 
+    /// The body to send: bytes with their `Content-Type`, and the multipart description when
+    /// the bytes are only its outline.
+    private struct Body {
+        var bytes: [UInt8]
+        var contentType: String
+        var multipart: MultipartBody?
+    }
+
     /// The body and its default `Content-Type`: the input's kind first (`--body`, `--text`,
-    /// `--form`), else the route's (`body`, `form`, `text`), templates filled.
-    private func buildBody(route: Route, input: RequestInput, context: TemplateContext)
-        throws(RequestError) -> (bytes: [UInt8], contentType: String)?
-    {
+    /// `--form`, `-F`), else the route's, templates filled. Form and multipart input merge
+    /// over a route body of the same kind.
+    private func buildBody(route: Route, input: RequestInput, context: TemplateContext) throws(RequestError) -> Body? {
         if let text = input.body {
             let template: JSONValue
             do {
@@ -247,23 +265,58 @@ public struct RequestBuilder: Sendable {
             } catch {
                 throw .invalidBody(error)
             }
-            return (Array(try render(template, in: context).serialized.utf8), "application/json")
+            return Body(bytes: Array(try render(template, in: context).serialized.utf8), contentType: Self.jsonType)
         }
-        if let text = input.text ?? (input.form == nil ? route.text : nil) {
+        let inputKind = input.form != nil || input.multipart != nil
+        if let text = input.text ?? (inputKind ? nil : route.text) {
             var type = "text/plain; charset=utf-8"
             if route.text != nil, let declared = route.contentType { type = try Template.render(declared, in: context) }
-            return (Array(try Template.render(text, in: context).utf8), type)
+            return Body(bytes: Array(try Template.render(text, in: context).utf8), contentType: type)
         }
         if let fields = input.form {
-            return (try encodeForm(Self.merge(route.form ?? [], fields), in: context), Self.formType)
+            return Body(
+                bytes: try encodeForm(Self.merge(route.form ?? [], fields), in: context), contentType: Self.formType)
+        }
+        if let parts = input.multipart {
+            return try multipart(Self.merge(route.multipart ?? [], parts), in: context)
         }
         if let body = route.body {
-            return (Array(try render(body, in: context).serialized.utf8), "application/json")
+            return Body(bytes: Array(try render(body, in: context).serialized.utf8), contentType: Self.jsonType)
         }
-        if let form = route.form { return (try encodeForm(form, in: context), Self.formType) }
+        if let form = route.form { return Body(bytes: try encodeForm(form, in: context), contentType: Self.formType) }
+        if let parts = route.multipart { return try multipart(parts, in: context) }
         return nil
     }
 
+    /// The multipart body of `fields`, templates filled and file paths made absolute
+    /// (relative ones are relative to the workspace file's folder).
+    private func multipart(_ fields: [MultipartField], in context: TemplateContext) throws(RequestError) -> Body {
+        var parts: [MultipartBody.Part] = []
+        for field in fields {
+            var part = MultipartBody.Part(
+                name: try Template.render(field.name, in: context), content: .value(""),
+                contentType: try field.contentType.map { (type) throws(RequestError) in
+                    try Template.render(type, in: context)
+                })
+            switch field.content {
+            case .value(let text): part.content = .value(try Template.render(text, in: context))
+            case .file(let template):
+                var path = try Template.render(template, in: context)
+                if !path.hasPrefix("/") { path = (workspace.baseDirectory as NSString).appendingPathComponent(path) }
+                part.content = .file(path)
+                let fileName = try field.fileName.map { (name) throws(RequestError) in
+                    try Template.render(name, in: context)
+                }
+                part.fileName = fileName ?? (path as NSString).lastPathComponent
+                if part.contentType == nil { part.contentType = MultipartBody.contentType(forFile: path) }
+            }
+            parts.append(part)
+        }
+        let body = MultipartBody(parts: parts)
+        return Body(bytes: body.outline, contentType: body.contentType, multipart: body)
+    }
+
+    private static let jsonType = "application/json"
     private static let formType = "application/x-www-form-urlencoded"
 
     /// `name=value&…` with templates filled, encoded as HTML forms are.
@@ -279,18 +332,25 @@ public struct RequestBuilder: Sendable {
 
     /// `over` on top of `base`: the fields of a name `over` gives replace all of `base`'s of
     /// that name, where the first of them stood; other names are added at the end, repeats kept.
-    static func merge(_ base: [QueryItem], _ over: [QueryItem]) -> [QueryItem] {
-        let names = Set(over.map(\.name))
+    static func merge(_ base: [QueryItem], _ over: [QueryItem]) -> [QueryItem] { merge(base, over, by: \.name) }
+
+    static func merge(_ base: [MultipartField], _ over: [MultipartField]) -> [MultipartField] {
+        merge(base, over, by: \.name)
+    }
+
+    private static func merge<Field>(_ base: [Field], _ over: [Field], by name: KeyPath<Field, String>) -> [Field] {
+        let names = Set(over.map { $0[keyPath: name] })
         var placed: Set<String> = []
-        var merged: [QueryItem] = []
+        var merged: [Field] = []
         for item in base {
-            guard names.contains(item.name) else {
+            let key = item[keyPath: name]
+            guard names.contains(key) else {
                 merged.append(item)
                 continue
             }
-            if placed.insert(item.name).inserted { merged += over.filter { $0.name == item.name } }
+            if placed.insert(key).inserted { merged += over.filter { $0[keyPath: name] == key } }
         }
-        return merged + over.filter { !placed.contains($0.name) }
+        return merged + over.filter { !placed.contains($0[keyPath: name]) }
     }
 
     /// Fills placeholders inside string values; numbers, booleans and null keep their type.

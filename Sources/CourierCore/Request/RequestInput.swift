@@ -14,6 +14,8 @@ public struct RequestInput: Sendable, Equatable {
     /// Form fields (`--form`): over a route's form, a field named like one of its fields
     /// replaces it and others are added; over another kind of body, they replace it.
     public var form: [QueryItem]?
+    /// Multipart parts (`-F`), merged over a route's multipart body as `form` is over a form.
+    public var multipart: [MultipartField]?
     /// A text body (`--text`) that replaces the route's body entirely.
     public var text: String?
     /// Language sent as `Accept-Language`.

@@ -17,8 +17,10 @@ public struct Route: Sendable, Equatable {
     /// Default body (a JSON value whose strings may hold templates).
     public var body: JSONValue?
     /// A form body (`application/x-www-form-urlencoded`) in order, repeats kept; values may
-    /// hold templates. At most one of `body`, `form` and `text` is set.
+    /// hold templates. At most one of `body`, `form`, `multipart` and `text` is set.
     public var form: [QueryItem]?
+    /// A `multipart/form-data` body: text parts and files, in order.
+    public var multipart: [MultipartField]?
     /// A text body, sent as it is after its templates are filled.
     public var text: String?
     /// The `Content-Type` of `text` (default `text/plain; charset=utf-8`).

@@ -13,7 +13,8 @@ struct WorkspaceSchema {
         "follow_redirects", "tls", "description", "history",
     ]
     private static let routeKeys = [
-        "name", "method", "path", "query", "headers", "body", "form", "text", "content_type", "params", "json_path",
+        "name", "method", "path", "query", "headers", "body", "form", "multipart", "text", "content_type", "params",
+        "json_path",
         "description", "checks", "capture",
     ]
     private static let resourceKeys = [
@@ -181,6 +182,7 @@ struct WorkspaceSchema {
             case "headers": route.headers = try reader.headers(member.value, keyPath)
             case "body": route.body = member.value
             case "form": route.form = try reader.query(member.value, keyPath)
+            case "multipart": route.multipart = try multipart(member.value, keyPath)
             case "text": route.text = try reader.string(member.value, keyPath)
             case "content_type": route.contentType = try reader.string(member.value, keyPath)
             case "params": route.params = try reader.variables(member.value, keyPath)
@@ -193,8 +195,10 @@ struct WorkspaceSchema {
         }
         guard !route.name.isEmpty else { throw reader.fail(reader.join(path, "name"), "is required") }
         guard hasPath else { throw reader.fail(reader.join(path, "path"), "is required") }
-        let kinds = [("body", route.body != nil), ("form", route.form != nil), ("text", route.text != nil)]
-            .filter(\.1).map(\.0)
+        let kinds = [
+            ("body", route.body != nil), ("form", route.form != nil), ("multipart", route.multipart != nil),
+            ("text", route.text != nil),
+        ].filter(\.1).map(\.0)
         guard kinds.count <= 1 else {
             throw reader.fail(path, "has \(kinds.joined(separator: " and ")); a route has at most one kind of body")
         }
@@ -207,6 +211,44 @@ struct WorkspaceSchema {
                 reader.join(reader.join(path, "params"), name), "'\(route.path)' has no parameter '\(name)'")
         }
         return route
+    }
+
+    /// `[{"name", "value"} | {"name", "file", "content_type"?, "filename"?}]`.
+    func multipart(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [MultipartField] {
+        var fields: [MultipartField] = []
+        for (index, item) in try reader.array(value, path).enumerated() {
+            let place = "\(path)[\(index)]"
+            var name: String?
+            var text: String?
+            var file: String?
+            var field = MultipartField(name: "", content: .value(""))
+            for member in try reader.members(
+                item, place, allowed: ["name", "value", "file", "content_type", "filename"])
+            {
+                let keyPath = reader.join(place, member.key)
+                switch member.key {
+                case "name": name = try reader.string(member.value, keyPath)
+                case "value": text = try reader.scalar(member.value, keyPath)
+                case "file": file = try reader.string(member.value, keyPath)
+                case "content_type": field.contentType = try reader.string(member.value, keyPath)
+                default: field.fileName = try reader.string(member.value, keyPath)
+                }
+            }
+            guard let name, !name.isEmpty else { throw reader.fail(reader.join(place, "name"), "is required") }
+            field.name = name
+            switch (text, file) {
+            case (let text?, nil): field.content = .value(text)
+            case (nil, let file?) where !file.isEmpty: field.content = .file(file)
+            case (nil, _?): throw reader.fail(reader.join(place, "file"), "is empty")
+            case (_?, _?): throw reader.fail(place, "has both \"value\" and \"file\"; a part has one")
+            case (nil, nil): throw reader.fail(place, "needs \"value\" or \"file\"")
+            }
+            if field.fileName != nil && field.file == nil {
+                throw reader.fail(reader.join(place, "filename"), "applies to a \"file\" part")
+            }
+            fields.append(field)
+        }
+        return fields
     }
 
     func resource(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> Resource {

@@ -86,6 +86,7 @@ public struct WorkspaceWriter: Sendable {
         members.append(optional: "headers", headers(route.headers))
         if let body = route.body { members.append(JSONMember("body", body)) }
         if let form = route.form { members.append(JSONMember("form", query(form))) }
+        if let parts = route.multipart { members.append(JSONMember("multipart", .array(parts.map(part)))) }
         if let text = route.text { members.append(JSONMember("text", .string(text))) }
         if let type = route.contentType { members.append(JSONMember("content_type", .string(type))) }
         members.append(optional: "params", strings(route.params))
@@ -96,6 +97,17 @@ public struct WorkspaceWriter: Sendable {
                 JSONMember("capture", .object(route.captures.map { JSONMember($0.name, .string($0.source)) })))
         }
         if let checks = route.checks { members.append(JSONMember("checks", .array(checks.map { .string($0.source) }))) }
+        return .object(members)
+    }
+
+    func part(_ field: MultipartField) -> JSONValue {
+        var members = [JSONMember("name", .string(field.name))]
+        switch field.content {
+        case .value(let text): members.append(JSONMember("value", .string(text)))
+        case .file(let path): members.append(JSONMember("file", .string(path)))
+        }
+        if let type = field.contentType { members.append(JSONMember("content_type", .string(type))) }
+        if let name = field.fileName { members.append(JSONMember("filename", .string(name))) }
         return .object(members)
     }
 

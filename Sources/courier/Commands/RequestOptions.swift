@@ -2,7 +2,7 @@ import ArgumentParser
 import CourierCore
 import Foundation
 
-/// The flags that shape one request: `-p -q -H --body --form --text` and the `SendFlags` (`--var --lang
+/// The flags that shape one request: `-p -q -H --body --form -F --text` and the `SendFlags` (`--var --lang
 /// --timeout --retries --retry-delay --no-follow`). `call` uses them; `diff` and export will.
 struct RequestOptions: ParsableArguments {
     @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "NAME=VALUE"))
@@ -24,6 +24,13 @@ struct RequestOptions: ParsableArguments {
             valueName: "NAME=VALUE"))
     var form: [String] = []
 
+    @Option(
+        name: .customShort("F"),
+        help: ArgumentHelp(
+            "Multipart part: a value, or @FILE (streamed, ';type=T' and ';filename=N' may follow); repeatable.",
+            valueName: "NAME=VALUE|NAME=@FILE"))
+    var parts: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("Text body, or @FILE to read it from a file.", valueName: "TEXT|@FILE"))
     var text: String?
 
@@ -33,7 +40,8 @@ struct RequestOptions: ParsableArguments {
     /// workspace still lists it, else the workspace's first; `readFile` reads `--body @FILE`.
     func input(
         languages: [String], rememberedLanguage: String?,
-        readFile: (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+        readFile: (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } },
+        currentDirectory: String = FileManager.default.currentDirectoryPath
     ) throws -> RequestInput {
         var input = RequestInput()
         for item in params {
@@ -45,7 +53,10 @@ struct RequestOptions: ParsableArguments {
             input.query.append(QueryItem(name, value))
         }
         for header in headers { input.headers.append(try HeaderField.parse(header)) }
-        let kinds = [("--body", body != nil), ("--form", !form.isEmpty), ("--text", text != nil)].filter(\.1)
+        let kinds = [
+            ("--body", body != nil), ("--form", !form.isEmpty), ("-F", !parts.isEmpty), ("--text", text != nil),
+        ]
+        .filter(\.1)
         guard kinds.count <= 1 else {
             throw CLIFailure(kinds.map(\.0).joined(separator: " and ") + ": a request has one kind of body")
         }
@@ -57,6 +68,9 @@ struct RequestOptions: ParsableArguments {
                 return QueryItem(name, value)
             }
         }
+        if !parts.isEmpty {
+            input.multipart = try parts.map { try Self.part($0, currentDirectory: currentDirectory) }
+        }
         try send.apply(to: &input, languages: languages, rememberedLanguage: rememberedLanguage)
         return input
     }
@@ -67,6 +81,29 @@ struct RequestOptions: ParsableArguments {
         let path = String(text.dropFirst())
         guard let bytes = readFile(path) else { throw CLIFailure("\(option) \(text): cannot read \(path)") }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `NAME=VALUE`, or `NAME=@FILE[;type=T][;filename=N]` with FILE relative to the current
+    /// directory, as curl reads it.
+    static func part(_ text: String, currentDirectory: String) throws -> MultipartField {
+        let (name, value) = try split(text, option: "-F")
+        guard value.hasPrefix("@") else { return MultipartField(name: name, content: .value(value)) }
+        var pieces = value.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        var field = MultipartField(name: name, content: .value(""))
+        while pieces.count > 1, let last = pieces.last {
+            if last.hasPrefix("type=") {
+                field.contentType = String(last.dropFirst(5))
+            } else if last.hasPrefix("filename=") {
+                field.fileName = String(last.dropFirst(9))
+            } else {
+                break
+            }
+            pieces.removeLast()
+        }
+        let path = pieces.joined(separator: ";")
+        guard !path.isEmpty else { throw CLIFailure("-F \(text): no file after '@'") }
+        field.content = .file(path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path))
+        return field
     }
 
     /// `NAME=VALUE` → (NAME, VALUE); the value may contain `=`.
