@@ -60,7 +60,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore"]),
+        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CourierHTTPTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import CourierCore
 import Foundation
 import Hummingbird
 
@@ -20,7 +21,8 @@ struct SampleRequest: Sendable {
         let body = try await request.body.collect(upTo: Self.bodyLimit)
         method = request.method.rawValue
         path = request.uri.path
-        query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+        // Decoded as most web frameworks decode a query (Rails, Django, Express, Go): `+` is a space.
+        query = PercentEncoding.formItems(request.uri.query).map { ($0.name, $0.value) }
         headers = request.headers.map { ($0.name.rawName, $0.value) }
         self.body = Array(body.readableBytesView)
         // The router matches the raw path; values are decoded so `users/%34%32` is user 42.

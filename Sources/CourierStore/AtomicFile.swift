@@ -2,7 +2,9 @@ import CourierCore
 import Foundation
 
 /// Whole-file writes that never leave a half-written file: the bytes go to a temporary file
-/// in the same folder, which is then renamed over the target (atomic on POSIX file systems).
+/// in the same folder, are flushed to disk, and the file is then renamed over the target
+/// (atomic on POSIX file systems). A file that exists keeps its permissions (a workspace
+/// holding secrets may be private), and a symbolic link is followed, not replaced.
 public enum AtomicFile {
     /// Writes `bytes` to `path`, creating its folder when `createFolder` is set.
     public static func write(_ bytes: [UInt8], to path: String, createFolder: Bool = false) throws {
@@ -10,16 +12,45 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(
                 atPath: FileBytes.directory(path), withIntermediateDirectories: true)
         }
-        let temporary = path + ".tmp-\(getpid())"
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            unlink(temporary)
-            throw error
+        var target = path
+        var mode: mode_t = 0o644
+        var info = stat()
+        let existed = stat(path, &info) == 0
+        if existed {
+            mode = info.st_mode & 0o7777
+            if let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+            }
         }
-        guard rename(temporary, path) == 0 else {
+        let temporary = target + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let count = Foundation.write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
+        // The mode given to open() is masked by the umask; a file that existed keeps its own.
+        if failure == 0 && existed && fchmod(descriptor, mode) != 0 { failure = errno }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        guard failure == 0 else {
             unlink(temporary)
-            throw CocoaError(.fileWriteUnknown)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+        }
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
     }
 }

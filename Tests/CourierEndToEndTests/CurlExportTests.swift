@@ -82,29 +82,9 @@ final class CurlExportEndToEndTests {
         #expect(!exported.stdout.contains("t0k'en$") && !exported.stdout.contains("k-9"))
         let ran = try bash(exported.stdout)
         #expect(ran.code == 0, "\(exported.stdout)")
-        let fromCourier = try Self.withoutBoundary(sent.stdout)
-        let fromCurl = try Self.withoutBoundary(ran.stdout)
+        let fromCourier = try EchoedRequest.normalized(sent.stdout)
+        let fromCurl = try EchoedRequest.normalized(ran.stdout)
         #expect(fromCourier != nil && fromCourier == fromCurl, "\(exported.stdout)")
-    }
-
-    /// The echoed request with a multipart boundary (curl picks its own) replaced by `B`, and
-    /// `Content-Length` adjusted to match.
-    static func withoutBoundary(_ echoed: String) throws -> NSDictionary? {
-        guard let object = try JSONSerialization.jsonObject(with: Data(echoed.utf8)) as? [String: Any],
-            var headers = object["headers"] as? [String: String],
-            let type = headers["content-type"], let range = type.range(of: "boundary=")
-        else { return try JSONSerialization.jsonObject(with: Data(echoed.utf8)) as? NSDictionary }
-        let boundary = String(type[range.upperBound...])
-        var result = object
-        let body = (object["body"] as? String) ?? ""
-        let count = body.components(separatedBy: boundary).count - 1
-        headers["content-type"] = type.replacingOccurrences(of: boundary, with: "B")
-        if let length = headers["content-length"].flatMap(Int.init) {
-            headers["content-length"] = String(length - count * (boundary.utf8.count - 1))
-        }
-        result["headers"] = headers
-        result["body"] = body.replacingOccurrences(of: boundary, with: "B")
-        return result as NSDictionary
     }
 
     @Test("--show-secrets writes the values, and needs --curl")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Percent-encoding for the parts of a URL that hold user values.
 public enum PercentEncoding {
     /// Encodes `text` as one path segment: RFC 3986 `pchar` stays, everything else
@@ -16,6 +18,22 @@ public enum PercentEncoding {
     /// (WHATWG URL): alphanumerics and `*-._` stay, a space becomes `+`, the rest is escaped.
     public static func formComponent(_ text: String) -> String {
         encode(text, keeping: "*-._ ").replacingOccurrences(of: " ", with: "+")
+    }
+
+    /// `a=1&b=x+y` as items, decoded as web frameworks decode a query or a form body: `+` is a
+    /// space, `%XX` a byte; an invalid escape stays as written.
+    public static func formItems(_ text: String?) -> [QueryItem] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return QueryItem(formDecoded(String(parts[0])), parts.count > 1 ? formDecoded(String(parts[1])) : "")
+        }
+    }
+
+    /// `+` as a space, then percent-decoding; an invalid escape stays as written.
+    public static func formDecoded(_ text: String) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
     }
 
     private static func encode(_ text: String, keeping extra: String) -> String {

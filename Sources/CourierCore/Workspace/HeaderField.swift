@@ -41,18 +41,22 @@ public struct HeaderField: Sendable, Equatable, Hashable {
 
 extension Array where Element == HeaderField {
     /// Applies `layer` on top of these headers: a name already present (compared
-    /// case-insensitively) takes the new value in place, a new name is appended, and an
-    /// empty value removes the header.
+    /// case-insensitively) takes the layer's value where it first stood, a new name is
+    /// appended, and an empty value removes the header. A name the layer repeats is sent
+    /// repeated, in the layer's order.
     public func merging(_ layer: [HeaderField]) -> [HeaderField] {
         var result = self
+        var placed: Set<String> = []
         for field in layer {
             let key = field.name.lowercased()
-            if let index = result.firstIndex(where: { $0.name.lowercased() == key }) {
-                if field.value.isEmpty {
-                    result.removeAll { $0.name.lowercased() == key }
-                } else {
-                    result[index] = field
-                }
+            let isRepeat = !placed.insert(key).inserted
+            if isRepeat {
+                guard !field.value.isEmpty else { continue }
+                let last = result.lastIndex { $0.name.lowercased() == key }
+                result.insert(field, at: last.map { $0 + 1 } ?? result.endIndex)
+            } else if let index = result.firstIndex(where: { $0.name.lowercased() == key }) {
+                let others = result[(index + 1)...].filter { $0.name.lowercased() != key }
+                result = field.value.isEmpty ? Array(result[..<index]) + others : result[..<index] + [field] + others
             } else if !field.value.isEmpty {
                 result.append(field)
             }

@@ -112,11 +112,14 @@ struct TypedJSONReader {
         return result
     }
 
+    /// Headers in order; an array value repeats the header: `{"Accept": ["a", "b"]}`.
     func headers(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [HeaderField] {
         var result: [HeaderField] = []
-        for (name, text) in try stringMap(value, path) {
-            guard HeaderField.isToken(name) else { throw fail(join(path, name), "is not a valid header name") }
-            result.append(HeaderField(name, text))
+        for item in try query(value, path) {
+            guard HeaderField.isToken(item.name) else {
+                throw fail(join(path, item.name), "is not a valid header name")
+            }
+            result.append(HeaderField(item.name, item.value))
         }
         return result
     }

@@ -124,8 +124,9 @@ public struct WorkspaceWriter: Sendable {
         return .object(members)
     }
 
+    /// Headers in order; a name that repeats becomes one array member, as `query` writes it.
     func headers(_ fields: [HeaderField]) -> JSONValue? {
-        fields.isEmpty ? nil : .object(fields.map { JSONMember($0.name, .string($0.value)) })
+        fields.isEmpty ? nil : query(fields.map { QueryItem($0.name, $0.value) })
     }
 
     func strings(_ map: [String: String]) -> JSONValue? {

@@ -1,0 +1,219 @@
+import Foundation
+
+/// `courier import curl`: one curl command line (as a browser's "Copy as cURL" writes it)
+/// into one route, and the environment of its origin (DESIGN.md §9). The flags of §9 come
+/// across; every other flag is named in a warning.
+public struct CurlImporter: Sendable {
+    /// Reads `@FILE` for `-d`, `--data-binary`, `--data-urlencode` and `-F NAME=<FILE`.
+    public var readFile: @Sendable (String) -> [UInt8]?
+    /// The folder relative `@FILE` paths are read from, and `-F NAME=@FILE` paths made
+    /// absolute against.
+    public var currentDirectory: String
+
+    /// An importer reading files with `readFile` relative to `currentDirectory`.
+    public init(currentDirectory: String, readFile: @escaping @Sendable (String) -> [UInt8]?) {
+        self.currentDirectory = currentDirectory
+        self.readFile = readFile
+    }
+
+    /// The plan for `command`; the route is called `name`, else after its method and path.
+    public func plan(_ command: String, name: String? = nil) throws(ImportError) -> ImportPlan {
+        let split: (words: [String], rest: String?)
+        do {
+            split = try ShellSplitter.split(command)
+        } catch {
+            throw ImportError("curl: \(error)")
+        }
+        guard let program = split.words.first, program == "curl" || program.hasSuffix("/curl") else {
+            let start = split.words.first.map { "'\($0)'" } ?? "nothing"
+            throw ImportError("not a curl command: it starts with \(start)")
+        }
+        var plan = ImportPlan()
+        if let rest = split.rest {
+            let shown = rest.trimmingCharacters(in: .whitespacesAndNewlines)
+            plan.warnings.append("ignored what follows the command: \(shown.prefix(40))")
+        }
+        let line = try CurlCommandLine(split.words)
+        guard let first = line.urls.first else { throw ImportError("curl: the command has no URL") }
+        if line.urls.count > 1 {
+            plan.warnings.append(
+                "only the first URL is imported; left out: \(line.urls.dropFirst().joined(separator: " "))")
+        }
+        if !line.ignored.isEmpty {
+            plan.warnings.append("flags without an equivalent, ignored: \(line.ignored.joined(separator: " "))")
+        }
+        let url = try ImportedURL(first)
+        let environmentName = url.hostName
+        var environment = Environment(name: environmentName, baseURL: url.origin)
+        environment.tls.insecure = line.insecure
+        plan.environments.append(environment)
+
+        var route = Route(name: "", method: "GET", path: url.path)
+        route.query = url.query
+        route.headers = try headers(line, url: url, plan: &plan)
+        let body = try body(line, route: &route)
+        if let method = line.method {
+            route.method = HTTPMethod(rawValue: method)
+        } else if line.head {
+            route.method = .head
+        } else if body || !line.form.isEmpty {
+            route.method = .post
+        }
+        route.name = name ?? ImportPlan.routeName(method: route.method, path: route.path)
+        if !line.form.isEmpty { route.multipart = try parts(line.form) }
+        ImportCredentials.route(&route, plan: &plan, environment: environmentName)
+        plan.add(route, environment: environmentName)
+        return plan
+    }
+
+    /// `-H`, `-A`, `-e`, `-u`, `-b`, `--oauth2-bearer` and the ones `--json` implies, in that order.
+    private func headers(_ line: CurlCommandLine, url: ImportedURL, plan: inout ImportPlan) throws(ImportError)
+        -> [HeaderField]
+    {
+        var headers: [HeaderField] = []
+        for text in line.headers {
+            guard let colon = text.firstIndex(where: { $0 == ":" || $0 == ";" }) else {
+                throw ImportError("curl: --header '\(text)' is not 'Name: value'")
+            }
+            let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard HeaderField.isToken(name) else { throw ImportError("curl: --header '\(text)': bad header name") }
+            if value.isEmpty {
+                // `Name:` only removes a header curl adds by itself; `Name;` sends it empty.
+                if text[colon] == ";" { plan.warnings.append("header \(name) is sent empty by curl; Courier cannot") }
+                continue
+            }
+            if name.lowercased() == "accept-encoding" {
+                plan.warnings.append("\(name) left out: Courier asks for deflate, gzip itself and decodes the reply")
+                continue
+            }
+            if name.lowercased() == "content-length" {
+                plan.warnings.append("\(name) left out: Courier states the body's length itself")
+                continue
+            }
+            headers.append(HeaderField(name, value))
+        }
+        func add(_ name: String, _ value: String) {
+            if headers.value(for: name) == nil { headers.append(HeaderField(name, value)) }
+        }
+        if let agent = line.userAgent { add("User-Agent", agent) }
+        if let referer = line.referer { add("Referer", referer) }
+        if let user = line.user ?? url.userInfo {
+            if !user.contains(":") { plan.warnings.append("-u \(user) has no password; curl would ask for it") }
+            add("Authorization", "Basic " + Base64.encode(Array(user.utf8)))
+        }
+        if let bearer = line.bearer { add("Authorization", "Bearer \(bearer)") }
+        for cookie in line.cookies {
+            guard cookie.contains("=") else {
+                plan.warnings.append("-b \(cookie) names a cookie file, which is not read")
+                continue
+            }
+            if let index = headers.firstIndex(where: { $0.name.lowercased() == "cookie" }) {
+                headers[index].value += "; " + cookie
+            } else {
+                headers.append(HeaderField("Cookie", cookie))
+            }
+        }
+        if line.data.contains(where: { if case .json = $0 { true } else { false } }) {
+            add("Content-Type", "application/json")
+            add("Accept", "application/json")
+        }
+        return headers
+    }
+
+    /// Puts the data options into the body (or, with `-G`, the query); true when a body was set.
+    private func body(_ line: CurlCommandLine, route: inout Route) throws(ImportError) -> Bool {
+        guard !line.data.isEmpty else { return false }
+        guard line.form.isEmpty else { throw ImportError("curl: -F cannot be combined with -d or --json") }
+        var bytes: [UInt8] = []
+        for (index, piece) in line.data.enumerated() {
+            let isJSON: Bool
+            if case .json = piece { isJSON = true } else { isJSON = false }
+            if index > 0 && !isJSON { bytes.append(UInt8(ascii: "&")) }
+            bytes += try data(piece)
+        }
+        if line.get {
+            route.query += PercentEncoding.formItems(String(decoding: bytes, as: UTF8.self))
+            return false
+        }
+        let type = route.headers.value(for: "Content-Type") ?? "application/x-www-form-urlencoded"
+        try ImportBody.apply(bytes, contentType: type, to: &route)
+        return true
+    }
+
+    private func data(_ piece: CurlCommandLine.Data) throws(ImportError) -> [UInt8] {
+        switch piece {
+        case .raw(let text): return Array(text.utf8)
+        case .ascii(let text):
+            guard text.hasPrefix("@") else { return Array(text.utf8) }
+            return try file(String(text.dropFirst()), option: "-d").filter { $0 != 0x0A && $0 != 0x0D }
+        case .binary(let text), .json(let text):
+            guard text.hasPrefix("@") else { return Array(text.utf8) }
+            return try file(String(text.dropFirst()), option: "--data-binary")
+        case .urlencode(let text):
+            // `content`, `=content`, `name=content`, `@file` and `name@file`, as curl reads them.
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                let content = Self.urlencoded(String(text[text.index(after: equals)...]))
+                return Array((name.isEmpty ? content : name + "=" + content).utf8)
+            }
+            if let at = text.firstIndex(of: "@") {
+                let name = String(text[..<at])
+                let bytes = try file(String(text[text.index(after: at)...]), option: "--data-urlencode")
+                let content = Self.urlencoded(String(decoding: bytes, as: UTF8.self))
+                return Array((name.isEmpty ? content : name + "=" + content).utf8)
+            }
+            return Array(Self.urlencoded(text).utf8)
+        }
+    }
+
+    /// What `--data-urlencode` sends: all but `A-Za-z0-9-._~` percent-encoded, then each
+    /// `%20` made `+` (RFC 1866), as curl does.
+    static func urlencoded(_ text: String) -> String {
+        PercentEncoding.queryComponent(text).replacingOccurrences(of: "%20", with: "+")
+    }
+
+    private func file(_ path: String, option: String) throws(ImportError) -> [UInt8] {
+        let full =
+            path == "-" || path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+        guard path != "-", let bytes = readFile(full) else {
+            throw ImportError("curl: \(option) @\(path): cannot read \(path == "-" ? "stdin here" : full)")
+        }
+        return bytes
+    }
+
+    /// `-F name=value`, `name=@file`, `name=<file` with `;type=` and `;filename=`, and
+    /// `--form-string name=value`.
+    private func parts(_ specs: [(spec: String, literal: Bool)]) throws(ImportError) -> [MultipartField] {
+        var fields: [MultipartField] = []
+        for (spec, literal) in specs {
+            guard let equals = spec.firstIndex(of: "="), equals != spec.startIndex else {
+                throw ImportError("curl: -F '\(spec)' is not NAME=VALUE")
+            }
+            let name = String(spec[..<equals])
+            let rest = String(spec[spec.index(after: equals)...])
+            if literal {
+                fields.append(MultipartField(name: name, content: .value(rest)))
+                continue
+            }
+            var parsed = CurlFormValue(rest)
+            var field = MultipartField(name: name, content: .value(parsed.value))
+            field.contentType = parsed.type
+            switch parsed.value.first {
+            case "@":
+                parsed.value.removeFirst()
+                let path = parsed.value
+                field.content = .file(
+                    path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path))
+                field.fileName = parsed.fileName
+            case "<":
+                parsed.value.removeFirst()
+                let bytes = try file(parsed.value, option: "-F")
+                field.content = .value(String(decoding: bytes, as: UTF8.self))
+            default: break
+            }
+            fields.append(field)
+        }
+        return fields
+    }
+}

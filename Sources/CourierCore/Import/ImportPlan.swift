@@ -1,0 +1,74 @@
+/// What an importer read from a source, before it is merged into a workspace: environments
+/// (matched to the workspace's by base URL when merged), routes, and warnings about whatever
+/// did not come across.
+public struct ImportPlan: Sendable, Equatable {
+    /// A route with the name of the imported environment it was found with, if any: its path
+    /// is relative to that environment's base URL.
+    public struct ImportedRoute: Sendable, Equatable {
+        /// The route.
+        public var route: Route
+        /// The name of the environment in `environments` whose base URL the path follows.
+        public var environment: String?
+
+        /// A route found with `environment`.
+        public init(_ route: Route, environment: String?) {
+            self.route = route
+            self.environment = environment
+        }
+    }
+
+    /// Environments the source names or implies, with their variables and secrets.
+    public var environments: [Environment] = []
+    /// Routes in source order.
+    public var routes: [ImportedRoute] = []
+    /// One line each, for stderr.
+    public var warnings: [String] = []
+
+    /// An empty plan.
+    public init() {}
+
+    /// Adds `route`, giving it a numeric suffix (`users.show.2`) and a warning when the source
+    /// already had a route of that name.
+    public mutating func add(_ route: Route, environment: String?) {
+        var route = route
+        let taken = Set(routes.map(\.route.name))
+        if taken.contains(route.name) {
+            var suffix = 2
+            while taken.contains("\(route.name).\(suffix)") { suffix += 1 }
+            warnings.append("two requests are named '\(route.name)'; the second is '\(route.name).\(suffix)'")
+            route.name = "\(route.name).\(suffix)"
+        }
+        routes.append(ImportedRoute(route, environment: environment))
+    }
+
+    /// Stores `value` as a secret variable of the environment called `environment` and
+    /// returns the variable's name: `preferred`, or `preferred_2`… when that name already
+    /// holds another value. The same value under the same name is stored once.
+    public mutating func secret(_ value: String, preferred: String, environment: String) -> String {
+        guard let index = environments.firstIndex(where: { $0.name == environment }) else { return preferred }
+        var name = preferred
+        var suffix = 2
+        while let existing = environments[index].variables[name], existing != value {
+            name = "\(preferred)_\(suffix)"
+            suffix += 1
+        }
+        environments[index].variables[name] = value
+        environments[index].secrets.insert(name)
+        return name
+    }
+
+    /// A route name from a method and a path: `get.users.42`, `post.root` for `/`.
+    public static func routeName(method: HTTPMethod, path: String) -> String {
+        var segments: [String] = []
+        for segment in path.split(separator: "/") {
+            var word = ""
+            // `{id}` and `:id` name a parameter: the name stays, the marks go.
+            for scalar in segment.unicodeScalars where !"{}:".unicodeScalars.contains(scalar) {
+                let keep = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+                word.unicodeScalars.append(keep ? scalar : "-")
+            }
+            if !word.isEmpty { segments.append(word) }
+        }
+        return ([method.rawValue.lowercased()] + (segments.isEmpty ? ["root"] : segments)).joined(separator: ".")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// An absolute URL from an imported request, split the way a workspace needs it: the origin
+/// (an environment's base URL), the path (a route's, safe to read as a path template), the
+/// query as items, and credentials written in it.
+public struct ImportedURL: Sendable, Equatable {
+    /// `scheme://host[:port]`, scheme and host in lower case.
+    public var origin: String
+    /// The host, for naming an environment (`api.example.com`, `127.0.0.1:4010`).
+    public var hostName: String
+    /// The path as sent, percent-encoded, `/` when empty.
+    public var path: String
+    /// Query parameters in order, decoded as servers decode them (`+` is a space).
+    public var query: [QueryItem]
+    /// `user:password` written before the host, decoded.
+    public var userInfo: String?
+
+    /// Splits `text`; a URL without an http or https scheme, or without a host, is an error.
+    public init(_ text: String) throws(ImportError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let colon = trimmed.range(of: "://") else {
+            throw ImportError("'\(text)' has no scheme; write http:// or https:// before the host")
+        }
+        let scheme = trimmed[..<colon.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            throw ImportError("'\(text)': only http and https URLs can be imported, not \(scheme)")
+        }
+        guard let components = URLComponents(string: Self.encodingStrays(trimmed)), let host = components.host,
+            !host.isEmpty
+        else { throw ImportError("'\(text)' is not a URL with a host") }
+        let port = components.port.map { ":\($0)" } ?? ""
+        let hostText = components.percentEncodedHost ?? host
+        origin = "\(scheme)://\(hostText.lowercased())\(port)"
+        hostName = hostText.lowercased() + port
+        path = Self.templateSafe(components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+        query = PercentEncoding.formItems(components.percentEncodedQuery)
+        if let user = components.user {
+            userInfo = user + ":" + (components.password ?? "")
+        }
+    }
+
+    /// Characters curl and browsers send raw but `URLComponents` refuses (spaces, `|`, `^`,
+    /// non-ASCII…) percent-encoded, so a copied URL parses.
+    private static func encodingStrays(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.insert(charactersIn: "#%[]")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// The path with what a route path would read as a parameter or variable escaped:
+    /// `{`, `}`, a `:` opening a segment, and `$` before `{`.
+    private static func templateSafe(_ path: String) -> String {
+        var out = ""
+        let characters = Array(path)
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            switch character {
+            case "{": out += "%7B"
+            case "}": out += "%7D"
+            case ":" where index > 0 && characters[index - 1] == "/": out += "%3A"
+            case "$" where next == "{": out += "%24"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

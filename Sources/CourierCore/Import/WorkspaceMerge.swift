@@ -1,0 +1,213 @@
+/// Merges an `ImportPlan` into a workspace file's JSON (DESIGN.md §9), editing the file's own
+/// tree so everything it holds stays as written and in its order (comments in `_` keys,
+/// resources, runs, checks): environments are matched by base URL or appended, routes are
+/// appended, and a route name that exists is an error unless `replace`, which swaps the
+/// route where it stands. The result is loaded before it is returned, so it always loads.
+public struct WorkspaceMerge: Sendable {
+    /// What the merge did, for the summary line and warnings.
+    public struct Outcome: Sendable {
+        /// The new file.
+        public var bytes: [UInt8]
+        /// The same file with every secret value masked, for `--dry-run`.
+        public var masked: [UInt8]
+        /// Routes added or replaced, in order.
+        public var routes: [String]
+        /// Environments added.
+        public var addedEnvironments: [String]
+        /// Warnings about the merge (kept values, renamed environments).
+        public var warnings: [String]
+    }
+
+    /// The file's name, for messages.
+    public var fileName: String
+    /// The folder the file is in.
+    public var baseDirectory: String
+    /// Replace routes whose names exist instead of refusing.
+    public var replace: Bool
+
+    /// A merge into `fileName` in `baseDirectory`.
+    public init(fileName: String, baseDirectory: String, replace: Bool) {
+        self.fileName = fileName
+        self.baseDirectory = baseDirectory
+        self.replace = replace
+    }
+
+    /// Merges `plan` into `existing` (nil or blank: a new file).
+    public func merge(_ plan: ImportPlan, into existing: [UInt8]?) throws(ImportError) -> Outcome {
+        let loader = WorkspaceLoader()
+        var workspace = Workspace()
+        var tree = JSONValue.object([])
+        if let existing, existing.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            do {
+                workspace = try loader.load(bytes: existing, fileName: fileName, baseDirectory: baseDirectory)
+                tree = try JSONValue.parse(existing)
+            } catch {
+                throw ImportError("\(error) (the workspace must load before anything is imported into it)")
+            }
+            if tree["configurations"] != nil { tree = WorkspaceWriter().json(workspace) }
+        }
+        var outcome = Outcome(bytes: [], masked: [], routes: [], addedEnvironments: [], warnings: [])
+        var environments = tree["environments"]?.members ?? []
+        var routes = tree["routes"]?.elements ?? []
+        let writer = WorkspaceWriter()
+
+        // Imported environment name → (name in the file, path prefix its routes lose).
+        var placed: [String: (name: String, prefix: String)] = [:]
+        for imported in plan.environments {
+            let paths = plan.routes.filter { $0.environment == imported.name }.map(\.route.path)
+            if let (existing, prefix) = match(imported, paths: paths, in: workspace) {
+                placed[imported.name] = (existing.name, prefix)
+                guard let index = environments.firstIndex(where: { $0.key == existing.name }) else { continue }
+                environments[index].value = add(imported, to: environments[index].value, existing: existing, &outcome)
+                continue
+            }
+            var name = imported.name
+            var suffix = 2
+            while environments.contains(where: { $0.key == name }) {
+                name = "\(imported.name).\(suffix)"
+                suffix += 1
+            }
+            placed[imported.name] = (name, "")
+            environments.append(JSONMember(name, writer.environment(imported)))
+            outcome.addedEnvironments.append(name)
+        }
+
+        let generated = Set(workspace.resources.flatMap(\.routes).map(\.name))
+        for imported in plan.routes {
+            var route = imported.route
+            if let prefix = imported.environment.flatMap({ placed[$0]?.prefix }), !prefix.isEmpty {
+                route.path = String(route.path.dropFirst(prefix.count))
+                if route.path.isEmpty { route.path = "/" }
+            }
+            // A file inside the workspace's folder is written relative to it, so the folder can move.
+            route.multipart = route.multipart?.map { part in
+                var part = part
+                if let file = part.file, file.hasPrefix(baseDirectory + "/") {
+                    part.content = .file(String(file.dropFirst(baseDirectory.count + 1)))
+                }
+                return part
+            }
+            let json = writer.route(route)
+            if let index = routes.firstIndex(where: { $0["name"] == .string(route.name) }) {
+                guard replace else {
+                    throw ImportError("\(fileName): a route named '\(route.name)' exists; --replace overwrites it")
+                }
+                routes[index] = json
+            } else if generated.contains(route.name) || workspace.routes.contains(where: { $0.name == route.name }) {
+                throw ImportError("\(fileName): '\(route.name)' is a route of a resource and cannot be replaced")
+            } else {
+                routes.append(json)
+            }
+            outcome.routes.append(route.name)
+        }
+
+        tree = tree.setting("environments", .object(environments)).setting("routes", .array(routes))
+        outcome.bytes = Self.formatted(tree)
+        do {
+            _ = try loader.load(bytes: outcome.bytes, fileName: fileName, baseDirectory: baseDirectory)
+        } catch {
+            throw ImportError("the imported workspace would not load, so nothing was written: \(error)")
+        }
+        outcome.masked = Self.formatted(Self.maskingSecrets(tree))
+        return outcome
+    }
+
+    /// The environment of `workspace` whose base URL is `imported`'s, or lies under it on a
+    /// path every imported route follows; the longest such path wins.
+    private func match(_ imported: Environment, paths: [String], in workspace: Workspace)
+        -> (Environment, String)?
+    {
+        let builder = RequestBuilder(workspace: workspace, processEnvironment: [:])
+        let base = Self.trimmed(imported.baseURL)
+        var best: (Environment, String)?
+        for environment in workspace.environments {
+            let context = builder.context(environment: environment, input: RequestInput())
+            let resolved = Self.trimmed((try? Template.render(environment.baseURL, in: context)) ?? environment.baseURL)
+            guard resolved == base || (resolved.hasPrefix(base + "/") && !base.contains("{{")) else { continue }
+            let prefix = String(resolved.dropFirst(base.count))
+            guard paths.allSatisfy({ prefix.isEmpty || $0 == prefix || $0.hasPrefix(prefix + "/") }) else { continue }
+            if best == nil || prefix.count > (best?.1.count ?? 0) { best = (environment, prefix) }
+        }
+        return best
+    }
+
+    /// Adds `imported`'s variables the environment lacks and its secret names; a variable
+    /// it already holds keeps its value, with a warning when the import had another.
+    private func add(_ imported: Environment, to json: JSONValue, existing: Environment, _ outcome: inout Outcome)
+        -> JSONValue
+    {
+        var variables = json["variables"]?.members ?? []
+        for name in imported.variables.keys.sorted() {
+            guard let value = imported.variables[name] else { continue }
+            if let kept = existing.variables[name] {
+                if kept != value {
+                    outcome.warnings.append("\(existing.name) already has a value for '\(name)'; it was kept")
+                }
+                continue
+            }
+            variables.append(JSONMember(name, .string(value)))
+        }
+        var result = json
+        if !variables.isEmpty { result = result.setting("variables", .object(variables)) }
+        let secrets = existing.secrets.union(imported.secrets)
+        if secrets != existing.secrets {
+            result = result.setting("secrets", .array(secrets.sorted().map { .string($0) }))
+        }
+        if imported.tls.insecure && !existing.tls.insecure {
+            outcome.warnings.append("the source turns TLS verification off; \(existing.name) keeps verifying")
+        }
+        return result
+    }
+
+    private static func trimmed(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+
+    private static func formatted(_ tree: JSONValue) -> [UInt8] {
+        let compact = Array(tree.serialized.utf8)
+        return (try? JSONFormatter().format(compact)) ?? compact + [0x0A]
+    }
+
+    /// `tree` with the value of every variable an environment lists in `secrets` masked.
+    static func maskingSecrets(_ tree: JSONValue) -> JSONValue {
+        guard let environments = tree["environments"]?.members else { return tree }
+        let masked = environments.map { member -> JSONMember in
+            let secrets = Set(
+                (member.value["secrets"]?.elements ?? []).compactMap { value -> String? in
+                    if case .string(let name) = value { return name }
+                    return nil
+                })
+            guard let variables = member.value["variables"]?.members, !secrets.isEmpty else { return member }
+            let hidden = variables.map { variable in
+                secrets.contains(variable.key) ? JSONMember(variable.key, .string(SecretMask.mask)) : variable
+            }
+            return JSONMember(member.key, member.value.setting("variables", .object(hidden)))
+        }
+        return tree.setting("environments", .object(masked))
+    }
+}
+
+extension JSONValue {
+    /// An object's members (nil for any other value).
+    var members: [JSONMember]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// An array's elements (nil for any other value).
+    var elements: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// This object with `key` set to `value`: in place when present, else appended.
+    func setting(_ key: String, _ value: JSONValue) -> JSONValue {
+        var members = self.members ?? []
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append(JSONMember(key, value))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import CourierCore
+import CourierStore
+import Foundation
+
+/// `courier import FORMAT SOURCE`: adds what a curl command (and, as they land, an OpenAPI
+/// document, a Postman collection or a `.http` file) describes to the workspace file
+/// (DESIGN.md §9), creating it when it does not exist. The file is written whole or not at
+/// all; `--dry-run` prints it instead, secret values masked. Warnings go to stderr.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add routes and environments from a curl command line.",
+        discussion: """
+            curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
+            gives it), or - to read it from stdin.
+            """
+    )
+
+    /// The formats `import` reads.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case curl
+    }
+
+    @Argument(help: "The format of SOURCE.")
+    var format: Format
+
+    @Argument(help: ArgumentHelp("What to import; - reads stdin.", valueName: "SOURCE"))
+    var source: String
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Flag(name: .long, help: "Print the resulting workspace (secrets masked) instead of writing it.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Replace routes whose names exist instead of refusing.")
+    var replace = false
+
+    @Option(name: .long, help: "The name of the imported route (curl).")
+    var name: String?
+
+    func run() throws {
+        let path = workspace.config
+        let existing: [UInt8]?
+        switch FileBytes.read(path) {
+        case .success(let bytes): existing = bytes
+        case .failure(.missing): existing = nil
+        case .failure(.unreadable): throw CLIFailure("\(path): cannot read the workspace")
+        }
+        let plan: ImportPlan
+        do {
+            plan = try makePlan()
+        } catch let error as ImportError {
+            throw CLIFailure(error.message)
+        }
+        let merge = WorkspaceMerge(
+            fileName: path, baseDirectory: FileBytes.directory(path), replace: replace)
+        let outcome: WorkspaceMerge.Outcome
+        do {
+            outcome = try merge.merge(plan, into: existing)
+        } catch {
+            throw CLIFailure(error.message)
+        }
+        for warning in plan.warnings + outcome.warnings { Console.error("warning: \(warning)") }
+        if dryRun {
+            Console.write(outcome.masked)
+            return
+        }
+        do {
+            try AtomicFile.write(outcome.bytes, to: path)
+        } catch {
+            throw CLIFailure("cannot write \(path): \(error.localizedDescription)")
+        }
+        var summary = "imported \(Self.count(outcome.routes.count, "route")) into \(path)"
+        if !outcome.addedEnvironments.isEmpty {
+            summary += "; new environment\(outcome.addedEnvironments.count == 1 ? "" : "s"): "
+            summary += outcome.addedEnvironments.joined(separator: ", ")
+        }
+        Console.error(summary, prefixed: false)
+    }
+
+    private func makePlan() throws -> ImportPlan {
+        let text: String
+        if source == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            text = source
+        }
+        switch format {
+        case .curl:
+            let importer = CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath) { path in
+                try? FileBytes.read(path).get()
+            }
+            return try importer.plan(text, name: name)
+        }
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import CourierCore
+
+/// `courier import curl` over the fixtures folder: each `NAME.curl` (copied from browsers,
+/// READMEs and shells) imports into an empty workspace exactly as `NAME.json` says, or fails
+/// with the line in `NAME.error`; warnings are in `NAME.warnings`.
+@Suite("Import: curl")
+struct CurlImportTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/curl")
+
+    static var fixtures: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".curl") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Imports the fixture into an empty workspace in the fixtures folder.
+    static func run(_ name: String) throws(ImportError) -> (json: String, warnings: [String]) {
+        let command = (try? String(contentsOf: folder.appendingPathComponent(name + ".curl"), encoding: .utf8)) ?? ""
+        let importer = CurlImporter(currentDirectory: folder.path) { path in
+            (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
+        }
+        let plan = try importer.plan(command)
+        let merge = WorkspaceMerge(fileName: "environments.json", baseDirectory: folder.path, replace: false)
+        let outcome = try merge.merge(plan, into: nil)
+        return (String(decoding: outcome.bytes, as: UTF8.self), plan.warnings + outcome.warnings)
+    }
+
+    private func expected(_ name: String, _ suffix: String) -> String? {
+        try? String(contentsOf: Self.folder.appendingPathComponent(name + suffix), encoding: .utf8)
+    }
+
+    @Test("each fixture imports as its .json says, or fails as its .error says", arguments: fixtures)
+    func fixture(name: String) throws {
+        if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" { Self.write(name) }
+        let warnings = (expected(name, ".warnings") ?? "").split(separator: "\n").map(String.init)
+        if let error = expected(name, ".error") {
+            #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try Self.run(name) }
+            return
+        }
+        let result = try Self.run(name)
+        #expect(result.json == expected(name, ".json"))
+        #expect(result.warnings == warnings)
+    }
+
+    /// Writes what the importer makes of `name` as its expected files, to be read over before
+    /// they are committed (`COURIER_WRITE_FIXTURES=1 swift test --filter CurlImportTests`).
+    static func write(_ name: String) {
+        let base = folder.appendingPathComponent(name)
+        for suffix in [".json", ".error", ".warnings"] {
+            try? FileManager.default.removeItem(at: base.appendingPathExtension(String(suffix.dropFirst())))
+        }
+        do {
+            let result = try run(name)
+            try? Data(result.json.utf8).write(to: base.appendingPathExtension("json"))
+            if !result.warnings.isEmpty {
+                try? Data((result.warnings.joined(separator: "\n") + "\n").utf8)
+                    .write(to: base.appendingPathExtension("warnings"))
+            }
+        } catch {
+            try? Data((error.message + "\n").utf8).write(to: base.appendingPathExtension("error"))
+        }
+    }
+
+    @Test(
+        "bash quoting: single, double, $'…', backslashes, continuations, comments, operators",
+        arguments: [
+            (
+                #"curl 'a b' "c \"d\" \$e \x" $'f\'g\n\x41\u00e9\101' h\ i"#,
+                ["curl", "a b", #"c "d" $e \x"#, "f'g\nAéA", "h i"], nil as String?
+            ),
+            ("curl \\\n  -s \\\r\n  x", ["curl", "-s", "x"], nil),
+            ("curl a'b'\"c\"d", ["curl", "abcd"], nil),
+            ("curl x # a comment\n -s", ["curl", "x", "-s"], nil),
+            ("curl x | jq .", ["curl", "x"], "| jq ."),
+            ("curl 'x;y' && echo", ["curl", "x;y"], "&& echo"),
+            ("curl \"\" ''", ["curl", "", ""], nil),
+        ])
+    func quoting(line: String, words: [String], rest: String?) throws {
+        let split = try ShellSplitter.split(line)
+        #expect(split.words == words)
+        #expect(split.rest == rest)
+    }
+
+    @Test("an unclosed quote names its place")
+    func unclosed() {
+        #expect(throws: ShellSplitter.Failure.unclosedQuote("\"", line: 2, column: 4)) {
+            try ShellSplitter.split("curl \\\n  x\"y")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Testing
+
+@testable import CourierCore
+
+/// Merging an import into a workspace file (DESIGN.md §9): what the file holds stays as
+/// written and in order, environments match by base URL, names clash loudly.
+@Suite("Import: merging into a workspace")
+struct WorkspaceMergeTests {
+    static let existing = #"""
+        {
+          "_comment": "kept as written",
+          "environments": {
+            "dev": {"base_url": "http://api.test/{{version}}", "variables": {"version": "v1", "token": "old"}},
+            "prod": {"base_url": "https://prod.test"}
+          },
+          "routes": [
+            {"name": "users.show", "path": "/users/:id"},
+            {"name": "b", "path": "/b", "checks": ["status == 200"]}
+          ],
+          "resources": [{"name": "posts", "path": "/posts", "actions": ["index"]}]
+        }
+        """#
+
+    /// A plan of one environment `origin` holding `variables` (all secret) and `routes`.
+    private func plan(origin: String, name: String = "api.test", variables: [String: String] = [:], routes: [Route])
+        -> ImportPlan
+    {
+        var plan = ImportPlan()
+        plan.environments = [
+            Environment(name: name, baseURL: origin, variables: variables, secrets: Set(variables.keys))
+        ]
+        for route in routes { plan.add(route, environment: name) }
+        return plan
+    }
+
+    private func merge(_ plan: ImportPlan, replace: Bool = false, into text: String? = Self.existing) throws
+        -> WorkspaceMerge.Outcome
+    {
+        try WorkspaceMerge(fileName: "environments.json", baseDirectory: "/ws", replace: replace)
+            .merge(plan, into: text.map { Array($0.utf8) })
+    }
+
+    private func load(_ bytes: [UInt8]) throws -> Workspace {
+        try WorkspaceLoader().load(bytes: bytes, fileName: "environments.json", baseDirectory: "/ws")
+    }
+
+    @Test("a route under a matched environment's base path loses that path; variables it lacks are added")
+    func matchedEnvironment() throws {
+        let imported = plan(
+            origin: "http://api.test", variables: ["token": "new", "key": "k"],
+            routes: [Route(name: "get.v1.items", method: .get, path: "/v1/items")])
+        let outcome = try merge(imported)
+        let workspace = try load(outcome.bytes)
+        #expect(workspace.environments.map(\.name) == ["dev", "prod"])
+        #expect(workspace.environments[0].variables == ["version": "v1", "token": "old", "key": "k"])
+        #expect(workspace.environments[0].secrets == ["token", "key"])
+        #expect(workspace.routes.map(\.name) == ["users.show", "b", "get.v1.items", "posts.index"])
+        #expect(workspace.routes[2].path == "/items")
+        #expect(outcome.warnings == ["dev already has a value for 'token'; it was kept"])
+        let text = String(decoding: outcome.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"_comment\": \"kept as written\",\n  \"environments\""))
+        #expect(text.contains("\"checks\": [\n        \"status == 200\"\n      ]"))
+    }
+
+    @Test("a new origin becomes an environment; a name taken by another base URL gets a suffix")
+    func newEnvironment() throws {
+        let imported = plan(
+            origin: "https://other.test", name: "prod", routes: [Route(name: "x", method: .get, path: "/x")])
+        let outcome = try merge(imported)
+        #expect(outcome.addedEnvironments == ["prod.2"])
+        #expect(try load(outcome.bytes).environments.map(\.baseURL).last == "https://other.test")
+    }
+
+    @Test("a clash is refused unless --replace, which swaps the route where it stands; a resource's route cannot be")
+    func clashes() throws {
+        let clash = plan(origin: "https://prod.test", routes: [Route(name: "users.show", method: .delete, path: "/u")])
+        #expect(throws: ImportError("environments.json: a route named 'users.show' exists; --replace overwrites it")) {
+            try merge(clash)
+        }
+        let replaced = try load(try merge(clash, replace: true).bytes)
+        #expect(replaced.routes.map(\.name) == ["users.show", "b", "posts.index"])
+        #expect(replaced.routes[0].method == .delete)
+        let resource = plan(origin: "https://prod.test", routes: [Route(name: "posts.index", method: .get, path: "/p")])
+        #expect(throws: ImportError("environments.json: 'posts.index' is a route of a resource and cannot be replaced"))
+        {
+            try merge(resource, replace: true)
+        }
+    }
+
+    @Test("a file that does not load is named; no file makes a new one; secrets are masked in the preview")
+    func newAndBroken() throws {
+        #expect(throws: ImportError.self) { try merge(plan(origin: "http://a", routes: []), into: "{\"routes\": 1}") }
+        let fresh = try merge(
+            plan(
+                origin: "http://a", name: "a", variables: ["token": "t0k"],
+                routes: [Route(name: "r", method: .get, path: "/")]),
+            into: nil)
+        #expect(try load(fresh.bytes).environments.first?.variables == ["token": "t0k"])
+        let preview = String(decoding: fresh.masked, as: UTF8.self)
+        #expect(preview.contains("\"token\": \"••••••\"") && !preview.contains("t0k"))
+    }
+
+    @Test("a seed (T21Environment) file is rewritten in the native format, its configurations kept")
+    func seed() throws {
+        let seed = #"{"languages": ["en"], "configurations": {"Debug": {"base_url": "http://debug.test", "key": "1"}}}"#
+        let outcome = try merge(
+            plan(origin: "http://debug.test", routes: [Route(name: "r", method: .get, path: "/r")]), into: seed)
+        let workspace = try load(outcome.bytes)
+        #expect(workspace.environments.map(\.name) == ["Debug"])
+        #expect(workspace.routes.map(\.name) == ["r"])
+        #expect(workspace.languages == ["en"])
+    }
+
+    @Test("repeated headers go out repeated, in order, after the layers below them")
+    func repeatedHeaders() {
+        let merged = [HeaderField("X-Tag", "base"), HeaderField("Accept", "*/*")]
+            .merging([
+                HeaderField("x-tag", "a"), HeaderField("X-Tag", "b"), HeaderField("New", "1"), HeaderField("New", "2"),
+            ])
+        #expect(
+            merged == [
+                HeaderField("x-tag", "a"), HeaderField("X-Tag", "b"), HeaderField("Accept", "*/*"),
+                HeaderField("New", "1"),
+                HeaderField("New", "2"),
+            ])
+        #expect([HeaderField("A", "1"), HeaderField("A", "2")].merging([HeaderField("a", "")]) == [])
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// `courier import`, run as a user runs it, and the measure of an import (issue 11): the
+/// imported route, sent by Courier, puts on the wire what the source sends. For curl, the
+/// fixture commands run for real with bash and curl against the sample API's echo route,
+/// beside `courier call` of what they imported.
+@Suite("courier import", .serialized)
+final class ImportEndToEndTests {
+    let demo: DemoProcess
+    let folder: URL
+
+    /// The curl fixtures, shared with the importer's unit tests.
+    static let fixtures = CourierBinary.packageRoot.appendingPathComponent("Tests/CourierCoreTests/Fixtures/curl")
+
+    init() async throws {
+        (demo, folder) = try await DemoProcess.startWithFolder("courier-import")
+    }
+
+    deinit { demo.end(removing: folder) }
+
+    private func command(_ fixture: String) throws -> String {
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent(fixture + ".curl"), encoding: .utf8)
+        return text.replacingOccurrences(of: "127.0.0.1:4010", with: "127.0.0.1:\(demo.port)")
+    }
+
+    /// Runs `script` with bash in the fixtures folder (where `@FILE` arguments are).
+    private func bash(_ script: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = Self.fixtures
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(
+        "curl fixtures: courier sends what curl sends (method, path, query, headers, body)",
+        arguments: [
+            "chrome-get", "chrome-post-json", "chrome-ansi", "firefox-form", "basic-auth", "get-urlencode",
+            "json-flag", "multipart", "put-text", "repeated-headers", "pretty-json",
+        ])
+    func curlFidelity(fixture: String) async throws {
+        let workspace = folder.appendingPathComponent("\(fixture).json").path
+        let line = try command(fixture)
+        let imported = try await CourierBinary.run(
+            ["import", "curl", line, "--config", workspace, "--name", "it"], in: Self.fixtures)
+        #expect(imported.code == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("imported 1 route into"))
+        let sent = try await CourierBinary.run(["call", "it", "--config", workspace, "--raw", "--no-history"])
+        #expect(sent.code == 0, "\(sent.stderr)")
+        let fromCurl = try bash(line)
+        // curl's own defaults are not part of the request the command describes; Courier asks
+        // for the encodings it decodes itself (see docs/DECISIONS.md).
+        var dropping: Set<String> = ["accept-encoding"]
+        let lower = line.lowercased()
+        if !lower.contains("user-agent") { dropping.insert("user-agent") }
+        if !lower.contains("accept:") && !lower.contains("--json") { dropping.insert("accept") }
+        let courierSide = try EchoedRequest.normalized(sent.stdout, dropping: dropping)
+        let curlSide = try EchoedRequest.normalized(fromCurl, dropping: dropping)
+        #expect(courierSide != nil && courierSide == curlSide, "courier: \(sent.stdout)\ncurl: \(fromCurl)")
+
+        // The round trip: the route exported as curl again is an equivalent command.
+        let exported = try await CourierBinary.run(
+            ["call", "it", "--config", workspace, "--curl", "--show-secrets", "--no-history"])
+        let again = try EchoedRequest.normalized(try bash(exported.stdout), dropping: dropping)
+        #expect(again == curlSide, "\(exported.stdout)")
+    }
+
+    @Test("into an empty folder: the file is created and `courier routes` lists the route; --dry-run masks secrets")
+    func emptyFolder() async throws {
+        let workspace = folder.appendingPathComponent("fresh/environments.json")
+        try FileManager.default.createDirectory(
+            at: workspace.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let line = try command("chrome-get")
+        let dry = try await CourierBinary.run(["import", "curl", line, "--config", workspace.path, "--dry-run"])
+        #expect(dry.code == 0 && dry.stdout.contains("\"token\": \"••••••\"") && !dry.stdout.contains("eyJhbGci"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.path))
+        let imported = try await CourierBinary.run(
+            ["import", "curl", "-", "--config", workspace.path], stdin: Array(line.utf8))
+        #expect(imported.code == 0 && imported.stdout.isEmpty && !imported.stderr.contains("eyJhbGci"))
+        let routes = try await CourierBinary.run(["routes", "--config", workspace.path])
+        #expect(routes.stdout.contains("get.dev.v1.echo.users") && routes.stdout.contains("/dev/v1/echo/users"))
+        let again = try await CourierBinary.run(["import", "curl", line, "--config", workspace.path])
+        #expect(again.code == 1 && again.stderr.contains("a route named 'get.dev.v1.echo.users' exists; --replace"))
+        let replaced = try await CourierBinary.run(["import", "curl", line, "--config", workspace.path, "--replace"])
+        #expect(replaced.code == 0)
+    }
+
+    @Test(
+        "bad input: one line, exit 1, the workspace untouched",
+        arguments: [
+            ("wget http://x", "not a curl command: it starts with 'wget'"),
+            ("curl example.com/x", "'example.com/x' has no scheme"),
+            ("curl 'http://x", "curl: line 1, column 6: the single quote opened here is never closed"),
+            ("curl -X", "curl: -X needs a value"),
+        ])
+    func badInput(line: String, message: String) async throws {
+        let workspace = folder.appendingPathComponent("bad.json")
+        let original = Array("{\"environments\": {\"a\": {\"base_url\": \"http://a\"}}}\n".utf8)
+        try Data(original).write(to: workspace)
+        let result = try await CourierBinary.run(["import", "curl", line, "--config", workspace.path])
+        #expect(result.code == 1 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try [UInt8](Data(contentsOf: workspace)) == original)
+    }
+
+    @Test("a workspace that does not load is named, and left as it is")
+    func brokenWorkspace() async throws {
+        let workspace = folder.appendingPathComponent("broken.json")
+        try Data("{\"environments\": {".utf8).write(to: workspace)
+        let result = try await CourierBinary.run(["import", "curl", "curl http://x/y", "--config", workspace.path])
+        #expect(result.code == 1 && result.stderr.contains("broken.json: line 1"))
+        #expect(result.stderr.contains("must load before anything is imported"))
+        #expect(try String(contentsOf: workspace, encoding: .utf8) == "{\"environments\": {")
+    }
+}
