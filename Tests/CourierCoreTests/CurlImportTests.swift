@@ -34,7 +34,11 @@ struct CurlImportTests {
 
     @Test("each fixture imports as its .json says, or fails as its .error says", arguments: fixtures)
     func fixture(name: String) throws {
-        if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" { Self.write(name) }
+        if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" {
+            FixtureWriter.write(to: Self.folder.appendingPathComponent(name)) { () throws(ImportError) in
+                try Self.run(name)
+            }
+        }
         let warnings = (expected(name, ".warnings") ?? "").split(separator: "\n").map(String.init)
         if let error = expected(name, ".error") {
             #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try Self.run(name) }
@@ -43,25 +47,6 @@ struct CurlImportTests {
         let result = try Self.run(name)
         #expect(result.json == expected(name, ".json"))
         #expect(result.warnings == warnings)
-    }
-
-    /// Writes what the importer makes of `name` as its expected files, to be read over before
-    /// they are committed (`COURIER_WRITE_FIXTURES=1 swift test --filter CurlImportTests`).
-    static func write(_ name: String) {
-        let base = folder.appendingPathComponent(name)
-        for suffix in [".json", ".error", ".warnings"] {
-            try? FileManager.default.removeItem(at: base.appendingPathExtension(String(suffix.dropFirst())))
-        }
-        do {
-            let result = try run(name)
-            try? Data(result.json.utf8).write(to: base.appendingPathExtension("json"))
-            if !result.warnings.isEmpty {
-                try? Data((result.warnings.joined(separator: "\n") + "\n").utf8)
-                    .write(to: base.appendingPathExtension("warnings"))
-            }
-        } catch {
-            try? Data((error.message + "\n").utf8).write(to: base.appendingPathExtension("error"))
-        }
     }
 
     @Test(

@@ -119,4 +119,70 @@ final class ImportEndToEndTests {
         #expect(result.stderr.contains("must load before anything is imported"))
         #expect(try String(contentsOf: workspace, encoding: .utf8) == "{\"environments\": {")
     }
+
+    /// A copy of an `.http` fixture folder with the sample API's port in place of 4010.
+    private func httpFixture(_ name: String) throws -> URL {
+        let source = Self.fixtures.deletingLastPathComponent().appendingPathComponent("http/\(name)")
+        let copy = folder.appendingPathComponent("http-\(name)")
+        try FileManager.default.copyItem(at: source, to: copy)
+        for file in try FileManager.default.contentsOfDirectory(atPath: copy.path) {
+            let url = copy.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let moved = text.replacingOccurrences(of: "127.0.0.1:4010", with: "127.0.0.1:\(demo.port)")
+                .replacingOccurrences(of: "@port = 4010", with: "@port = \(demo.port)")
+            try Data(moved.utf8).write(to: url)
+        }
+        return copy
+    }
+
+    /// What the echo route received for `route`, as a dictionary.
+    private func echo(_ route: String, _ workspace: URL, _ extra: [String] = [], environment: [String: String] = [:])
+        async throws -> [String: Any]
+    {
+        let sent = try await CourierBinary.run(
+            ["call", route, "--config", workspace.path, "--raw", "--no-history"] + extra, environment: environment)
+        #expect(sent.code == 0, "\(route): \(sent.stderr)")
+        return (try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    @Test(".http with env files: imported into an empty folder, sent as the file says once its variables resolve")
+    func httpFile() async throws {
+        let copy = try httpFixture("jetbrains")
+        let workspace = copy.appendingPathComponent("environments.json")
+        let imported = try await CourierBinary.run(
+            ["import", "http", copy.appendingPathComponent("requests.http").path, "--config", workspace.path])
+        #expect(
+            imported.code == 0 && imported.stderr.contains("imported 4 routes") && !imported.stderr.contains("secret"))
+        let routes = try await CourierBinary.run(["routes", "--config", workspace.path])
+        #expect(routes.stdout.contains("Get all users") && routes.stdout.contains("Report as CSV"))
+
+        let users = try await echo("Get all users", workspace, ["--env", "dev"])
+        #expect(users["path"] as? String == "/dev/v1/echo/users")
+        #expect(users["query"] as? [String: String] == ["page": "1", "per_page": "20"])
+        let headers = users["headers"] as? [String: String]
+        #expect(headers?["authorization"] == "Bearer dev-secret" && headers?["accept"] == "application/json")
+        let created = try await echo("Create a user", workspace, ["--env", "dev"])
+        #expect(created["method"] as? String == "POST")
+        #expect(created["body"] as? NSDictionary == ["name": "Ana", "email": "ana@example.com", "roles": ["qa"]])
+        let login = try await echo("Login with a form", workspace, ["--env", "dev"])
+        // The form goes out encoded, so the password's space and `&` stay its own.
+        #expect(login["body"] as? String == "username=ana&password=pw+dev%261")
+    }
+
+    @Test(".rest with file variables, a body from a file and a relative URL with Host")
+    func restFile() async throws {
+        let copy = try httpFixture("vscode")
+        let workspace = copy.appendingPathComponent("environments.json")
+        let imported = try await CourierBinary.run(
+            ["import", "http", copy.appendingPathComponent("requests.rest").path, "--config", workspace.path])
+        #expect(imported.code == 0, "\(imported.stderr)")
+        let comments = try await echo("get.dev.v1.echo.comments", workspace, environment: ["COMMENTS_KEY": "ck-1"])
+        #expect(comments["query"] as? [String: String] == ["page": "2", "pageSize": "10"])
+        #expect((comments["headers"] as? [String: String])?["x-api-key"] == "ck-1")
+        let upload = try await echo("upload", workspace)
+        #expect(upload["method"] as? String == "PUT" && upload["body"] as? String == "a tiny avatar\n")
+        #expect((upload["headers"] as? [String: String])?["content-type"] == "text/plain")
+        let health = try await echo("A relative URL with a Host header", workspace)
+        #expect(health["path"] as? String == "/dev/v1/echo/health")
+    }
 }

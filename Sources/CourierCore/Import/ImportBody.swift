@@ -22,9 +22,7 @@ public enum ImportBody {
         }
         if bare == "application/x-www-form-urlencoded" {
             let items = PercentEncoding.formItems(text)
-            let encoded = items.map {
-                PercentEncoding.formComponent($0.name) + "=" + PercentEncoding.formComponent($0.value)
-            }.joined(separator: "&")
+            let encoded = items.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
             if encoded == text && !items.isEmpty {
                 route.form = items
                 if type == bare { removeContentType(&route) }
@@ -36,6 +34,20 @@ public enum ImportBody {
             route.contentType = contentType
         }
         removeContentType(&route)
+    }
+
+    /// A form component as Courier encodes it, `{{variables}}` kept as written (the source
+    /// sends their values; Courier encodes them once filled).
+    private static func encode(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            out +=
+                PercentEncoding.formComponent(String(rest[..<open.lowerBound]))
+                + rest[open.lowerBound..<close.upperBound]
+            rest = rest[close.upperBound...]
+        }
+        return out + PercentEncoding.formComponent(String(rest))
     }
 
     private static func removeContentType(_ route: inout Route) {

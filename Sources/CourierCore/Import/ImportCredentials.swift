@@ -20,7 +20,8 @@ public enum ImportCredentials {
         -> [HeaderField]
     {
         headers.map { field in
-            guard isCredential(field.name), !field.value.isEmpty, !field.value.hasPrefix("{{") else { return field }
+            // A value that already reads a variable (`Bearer {{token}}`) is left as it is.
+            guard isCredential(field.name), !field.value.isEmpty, !field.value.contains("{{") else { return field }
             let lower = field.name.lowercased()
             if lower == "authorization" || lower == "proxy-authorization",
                 let space = field.value.firstIndex(of: " ")
@@ -44,7 +45,7 @@ public enum ImportCredentials {
     /// `items` with each credential's value replaced by a variable, as for headers.
     public static func query(_ items: [QueryItem], plan: inout ImportPlan, environment: String) -> [QueryItem] {
         items.map { item in
-            guard isCredential(item.name), !item.value.isEmpty, !item.value.hasPrefix("{{") else { return item }
+            guard isCredential(item.name), !item.value.isEmpty, !item.value.contains("{{") else { return item }
             let name = plan.secret(item.value, preferred: variableName(item.name), environment: environment)
             return QueryItem(item.name, "{{\(name)}}")
         }

@@ -39,6 +39,49 @@ public struct ImportedURL: Sendable, Equatable {
         }
     }
 
+    /// A URL that may hold `{{variables}}` (as `.http` files and Postman write them) split
+    /// into a base URL, a path and query items: `{{baseUrl}}/users?page=1` gives
+    /// `{{baseUrl}}`, `/users`; `https://{{host}}/api/x` gives `https://{{host}}`, `/api/x`.
+    /// The query keeps `{{…}}` as written.
+    public static func splitTemplate(_ text: String) throws(ImportError) -> (
+        base: String, path: String, query: [QueryItem]
+    ) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !trimmed.contains("{{") {
+            let url = try ImportedURL(trimmed)
+            return (url.origin, url.path, url.query)
+        }
+        var base = ""
+        var rest = Substring(trimmed)
+        if trimmed.hasPrefix("{{"), let close = trimmed.range(of: "}}") {
+            base = String(trimmed[..<close.upperBound])
+            rest = trimmed[close.upperBound...]
+        } else if let scheme = trimmed.range(of: "://") {
+            let authorityEnd = trimmed[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? trimmed.endIndex
+            base = String(trimmed[..<authorityEnd])
+            rest = trimmed[authorityEnd...]
+        } else {
+            throw ImportError("'\(text)' has no scheme; write http:// or https:// (or a {{variable}}) before the host")
+        }
+        let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
+        var path = String(rest[..<queryStart])
+        if path.isEmpty { path = "/" }
+        let query = queryStart < rest.endIndex ? String(rest[rest.index(after: queryStart)...]) : ""
+        // `{{name}}` is this file's variable and stays; a lone `{` or a `:` opening a segment
+        // would be read as a path parameter and is escaped.
+        let safe = path.replacingOccurrences(of: "{{", with: "\u{1}").replacingOccurrences(of: "}}", with: "\u{2}")
+        path = templateSafe(safe).replacingOccurrences(of: "\u{1}", with: "{{").replacingOccurrences(
+            of: "\u{2}", with: "}}")
+        let items = query.split(separator: "&").map { pair -> QueryItem in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ text: Substring) -> String {
+                text.contains("{{") ? String(text) : PercentEncoding.formDecoded(String(text))
+            }
+            return QueryItem(decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
+        }
+        return (base, path, items)
+    }
+
     /// Characters curl and browsers send raw but `URLComponents` refuses (spaces, `|`, `^`,
     /// non-ASCII…) percent-encoded, so a copied URL parses.
     private static func encodingStrays(_ text: String) -> String {

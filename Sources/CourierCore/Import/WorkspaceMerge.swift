@@ -118,7 +118,11 @@ public struct WorkspaceMerge: Sendable {
         -> (Environment, String)?
     {
         let builder = RequestBuilder(workspace: workspace, processEnvironment: [:])
-        let base = Self.trimmed(imported.baseURL)
+        // An imported base like `{{baseUrl}}` is compared with its own variables filled.
+        let own =
+            (try? Template.render(imported.baseURL, in: TemplateContext(environment: imported.variables)))
+            ?? imported.baseURL
+        let base = Self.trimmed(own)
         var best: (Environment, String)?
         for environment in workspace.environments {
             let context = builder.context(environment: environment, input: RequestInput())

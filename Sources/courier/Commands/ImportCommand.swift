@@ -10,16 +10,18 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add routes and environments from a curl command line.",
+        abstract: "Add routes and environments from a curl command line or a .http file.",
         discussion: """
             curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
             gives it), or - to read it from stdin.
+            http: SOURCE is a .http or .rest file; http-client.env.json and
+            http-client.private.env.json beside it are read unless --env-file names others.
             """
     )
 
     /// The formats `import` reads.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case curl
+        case curl, http
     }
 
     @Argument(help: "The format of SOURCE.")
@@ -38,6 +40,12 @@ struct ImportCommand: ParsableCommand {
 
     @Option(name: .long, help: "The name of the imported route (curl).")
     var name: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An http-client env file (http); repeatable; *.private.* values are secrets.", valueName: "FILE"))
+    var envFile: [String] = []
 
     func run() throws {
         let path = workspace.config
@@ -80,18 +88,38 @@ struct ImportCommand: ParsableCommand {
     }
 
     private func makePlan() throws -> ImportPlan {
-        let text: String
-        if source == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else {
-            text = source
-        }
+        let read: @Sendable (String) -> [UInt8]? = { path in try? FileBytes.read(path).get() }
         switch format {
         case .curl:
-            let importer = CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath) { path in
-                try? FileBytes.read(path).get()
+            let text =
+                source == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : source
+            return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath, readFile: read)
+                .plan(text, name: name)
+        case .http:
+            let bytes = try Self.file(source)
+            let folder = FileBytes.directory(source)
+            var files = envFile
+            if files.isEmpty {
+                files = ["http-client.env.json", "http-client.private.env.json"].map { folder + "/" + $0 }
+                    .filter { FileManager.default.fileExists(atPath: $0) }
             }
-            return try importer.plan(text, name: name)
+            let environments = try files.map { path in
+                HTTPFileImporter.EnvironmentFile(
+                    name: path, bytes: try Self.file(path), isPrivate: path.contains(".private."))
+            }
+            let text = try ImportText.utf8(bytes, name: source)
+            return try HTTPFileImporter(readFile: read)
+                .plan(text, fileName: source, folder: folder, environmentFiles: environments)
+        }
+    }
+
+    /// A source file's bytes (`-` reads stdin), or a message naming it.
+    private static func file(_ path: String) throws -> [UInt8] {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        switch FileBytes.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(.missing): throw CLIFailure("\(path): no such file")
+        case .failure(.unreadable): throw CLIFailure("\(path): cannot be read")
         }
     }
 

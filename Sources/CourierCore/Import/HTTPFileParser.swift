@@ -1,0 +1,166 @@
+/// Reads the requests of a `.http` / `.rest` file (see `HTTPFileImporter`).
+struct HTTPFileParser {
+    /// One request as the file writes it.
+    struct Request {
+        var name: String?
+        var method = "GET"
+        var url = ""
+        var headers: [HeaderField] = []
+        var body: String?
+        var bodyFile: String?
+        /// 1-based line of the request line.
+        var line = 0
+    }
+
+    let fileName: String
+    /// `@name = value` file variables.
+    private(set) var variables: [String: String] = [:]
+    private(set) var warnings: [String] = []
+
+    init(fileName: String) { self.fileName = fileName }
+
+    private static let methods: Set<String> = [
+        "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT",
+    ]
+
+    mutating func parse(_ text: String) throws(ImportError) -> [Request] {
+        var source = text
+        if source.hasPrefix("\u{FEFF}") { source.removeFirst() }
+        // `\r\n` is one Character in Swift; `isNewline` splits it as well as `\n`.
+        let lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        var requests: [Request] = []
+        var block: [(number: Int, text: String)] = []
+        var blockName: String?
+        func flush() throws(ImportError) {
+            if let request = try read(block, name: blockName) { requests.append(request) }
+            block = []
+        }
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("###") {
+                try flush()
+                let name = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                blockName = name.isEmpty ? nil : name
+            } else {
+                block.append((index + 1, line))
+            }
+        }
+        try flush()
+        return requests
+    }
+
+    /// The request of one block, or nil when it has none (comments and variables only).
+    private mutating func read(_ block: [(number: Int, text: String)], name: String?) throws(ImportError)
+        -> Request?
+    {
+        var request = Request(name: name)
+        var index = 0
+        // Before the request line: blank lines, comments (with `@name`), file variables.
+        while index < block.count {
+            let line = block[index].text.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty {
+                index += 1
+            } else if let comment = Self.comment(line) {
+                if let named = Self.directive("name", in: comment) { request.name = named }
+                index += 1
+            } else if line.hasPrefix("@"), let equals = line.firstIndex(of: "=") {
+                let key = line[line.index(after: line.startIndex)..<equals].trimmingCharacters(in: .whitespaces)
+                variables[key] = convert(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard index < block.count else { return nil }
+        request.line = block[index].number
+        let words = block[index].text.trimmingCharacters(in: .whitespaces).split(
+            separator: " ", omittingEmptySubsequences: true)
+        var rest = words[...]
+        if let first = rest.first, Self.methods.contains(String(first)) {
+            request.method = String(first)
+            rest = rest.dropFirst()
+        }
+        if let last = rest.last, last.hasPrefix("HTTP/") { rest = rest.dropLast() }
+        guard !rest.isEmpty else { throw ImportError("\(fileName): line \(request.line): the request has no URL") }
+        request.url = convert(rest.joined(separator: " "))
+        index += 1
+        while index < block.count, let first = block[index].text.trimmingCharacters(in: .whitespaces).first,
+            first == "?" || first == "&"
+        {
+            request.url += convert(block[index].text.trimmingCharacters(in: .whitespaces))
+            index += 1
+        }
+        // Headers up to the first blank line.
+        while index < block.count {
+            let line = block[index].text
+            index += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { break }
+            if Self.comment(trimmed) != nil { continue }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw ImportError("\(fileName): line \(block[index - 1].number): '\(trimmed)' is not 'Name: value'")
+            }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            guard HeaderField.isToken(name) else {
+                throw ImportError("\(fileName): line \(block[index - 1].number): '\(name)' is not a header name")
+            }
+            request.headers.append(
+                HeaderField(name, convert(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))))
+        }
+        var body = Array(block[index...].map(\.text))
+        // A response handler (`> {% … %}`, `> file.js`) or an output redirect (`>> file`)
+        // ends the body; Courier has its own checks.
+        if let handler = body.firstIndex(where: { $0.hasPrefix("> ") || $0.hasPrefix(">> ") || $0.hasPrefix(">>! ") }) {
+            warnings.append("\(fileName): line \(block[index + handler].number): response handlers are not imported")
+            body = Array(body[..<handler])
+        }
+        while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
+        while let first = body.first, first.trimmingCharacters(in: .whitespaces).isEmpty { body.removeFirst() }
+        if let first = body.first, first.hasPrefix("< ") {
+            request.bodyFile = first.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        } else if !body.isEmpty {
+            request.body = convert(body.joined(separator: "\n"))
+        }
+        return request
+    }
+
+    /// The text of a `#` or `//` comment line, or nil.
+    private static func comment(_ line: String) -> Substring? {
+        if line.hasPrefix("#") { return line.dropFirst() }
+        if line.hasPrefix("//") { return line.dropFirst(2) }
+        return nil
+    }
+
+    /// `@name value` or `@name=value` in a comment.
+    private static func directive(_ key: String, in comment: Substring) -> String? {
+        let text = comment.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("@\(key)") else { return nil }
+        let value = text.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+        let cleaned = value.hasPrefix("=") ? value.dropFirst().trimmingCharacters(in: .whitespaces) : value
+        return cleaned.isEmpty ? nil : cleaned
+    }
+
+    /// Dynamic variables into Courier's syntax: `{{$processEnv NAME}}` and `{{$env.NAME}}`
+    /// read the process environment (`${NAME}`); others are named in a warning.
+    private mutating func convert(_ text: String) -> String {
+        guard text.contains("{{$") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{$") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                out += rest[open.lowerBound...]
+                return out
+            }
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if inner.hasPrefix("processEnv ") || inner.hasPrefix("env.") {
+                let name = inner.hasPrefix("env.") ? String(inner.dropFirst(4)) : String(inner.dropFirst(11))
+                out += "${\(name.trimmingCharacters(in: .whitespaces))}"
+            } else {
+                warnings.append("{{$\(inner)}} has no equivalent in Courier; it was left as written")
+                out += rest[open.lowerBound..<close.upperBound]
+            }
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+}

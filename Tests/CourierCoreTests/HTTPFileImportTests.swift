@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import CourierCore
+
+/// `courier import http` over the fixtures folder: each folder holds one `requests.http` (or
+/// `.rest`) with the env files JetBrains reads beside it, and `expected.json` (the workspace
+/// an empty folder gets), or `expected.error`; warnings are in `expected.warnings`.
+@Suite("Import: .http files")
+struct HTTPFileImportTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/http")
+
+    static var fixtures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    static func run(_ name: String) throws(ImportError) -> (json: String, warnings: [String]) {
+        let directory = folder.appendingPathComponent(name)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let source = files.first { $0.hasSuffix(".http") || $0.hasSuffix(".rest") } ?? "requests.http"
+        let environments = ["http-client.env.json", "http-client.private.env.json"].filter(files.contains).map {
+            HTTPFileImporter.EnvironmentFile(
+                name: $0, bytes: Self.bytes(directory.appendingPathComponent($0)), isPrivate: $0.contains(".private."))
+        }
+        let text = try ImportText.utf8(bytes(directory.appendingPathComponent(source)), name: source)
+        let plan = try HTTPFileImporter(readFile: { path in
+            (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
+        })
+        .plan(text, fileName: source, folder: directory.path, environmentFiles: environments)
+        let outcome = try WorkspaceMerge(fileName: "environments.json", baseDirectory: directory.path, replace: false)
+            .merge(plan, into: nil)
+        return (String(decoding: outcome.bytes, as: UTF8.self), plan.warnings + outcome.warnings)
+    }
+
+    static func bytes(_ url: URL) -> [UInt8] { (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? [] }
+
+    @Test("each fixture imports as its expected.json says, or fails as its expected.error says", arguments: fixtures)
+    func fixture(name: String) throws {
+        let expected = Self.folder.appendingPathComponent(name).appendingPathComponent("expected")
+        if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" {
+            FixtureWriter.write(to: expected) { () throws(ImportError) in try Self.run(name) }
+        }
+        let warnings = String(decoding: Self.bytes(expected.appendingPathExtension("warnings")), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        let error = String(decoding: Self.bytes(expected.appendingPathExtension("error")), as: UTF8.self)
+        if !error.isEmpty {
+            #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try Self.run(name) }
+            return
+        }
+        let result = try Self.run(name)
+        #expect(result.json == String(decoding: Self.bytes(expected.appendingPathExtension("json")), as: UTF8.self))
+        #expect(result.warnings == warnings)
+    }
+
+    @Test("an env file in UTF-16 or not JSON is named; a BOM is fine")
+    func environmentFiles() throws {
+        let request = "GET http://a.test/x\n"
+        let utf16 = HTTPFileImporter.EnvironmentFile(
+            name: "http-client.env.json", bytes: [0xFF, 0xFE] + Array("{}".utf8).flatMap { [$0, 0] }, isPrivate: false)
+        #expect(throws: ImportError("http-client.env.json: the file is UTF-16; save it as UTF-8 and import it again")) {
+            try HTTPFileImporter(readFile: { _ in nil }).plan(
+                request, fileName: "a.http", folder: "/", environmentFiles: [utf16])
+        }
+        let bom = HTTPFileImporter.EnvironmentFile(
+            name: "e.json", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"dev": {"k": 1}}"#.utf8), isPrivate: false)
+        let plan = try HTTPFileImporter(readFile: { _ in nil })
+            .plan(request, fileName: "a.http", folder: "/", environmentFiles: [bom])
+        #expect(plan.environments.map(\.name) == ["dev"] && plan.environments[0].variables == ["k": "1"])
+    }
+}
