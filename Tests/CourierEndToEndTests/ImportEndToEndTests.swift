@@ -120,10 +120,10 @@ final class ImportEndToEndTests {
         #expect(try String(contentsOf: workspace, encoding: .utf8) == "{\"environments\": {")
     }
 
-    /// A copy of an `.http` fixture folder with the sample API's port in place of 4010.
-    private func httpFixture(_ name: String) throws -> URL {
-        let source = Self.fixtures.deletingLastPathComponent().appendingPathComponent("http/\(name)")
-        let copy = folder.appendingPathComponent("http-\(name)")
+    /// A copy of a fixture folder (`http/jetbrains`) with the sample API's port in place of 4010.
+    private func copyFixture(_ name: String) throws -> URL {
+        let source = Self.fixtures.deletingLastPathComponent().appendingPathComponent(name)
+        let copy = folder.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-"))
         try FileManager.default.copyItem(at: source, to: copy)
         for file in try FileManager.default.contentsOfDirectory(atPath: copy.path) {
             let url = copy.appendingPathComponent(file)
@@ -147,31 +147,31 @@ final class ImportEndToEndTests {
 
     @Test(".http with env files: imported into an empty folder, sent as the file says once its variables resolve")
     func httpFile() async throws {
-        let copy = try httpFixture("jetbrains")
+        let copy = try copyFixture("http/jetbrains")
         let workspace = copy.appendingPathComponent("environments.json")
         let imported = try await CourierBinary.run(
             ["import", "http", copy.appendingPathComponent("requests.http").path, "--config", workspace.path])
         #expect(
             imported.code == 0 && imported.stderr.contains("imported 4 routes") && !imported.stderr.contains("secret"))
         let routes = try await CourierBinary.run(["routes", "--config", workspace.path])
-        #expect(routes.stdout.contains("Get all users") && routes.stdout.contains("Report as CSV"))
+        #expect(routes.stdout.contains("get-all-users") && routes.stdout.contains("report-as-csv"))
 
-        let users = try await echo("Get all users", workspace, ["--env", "dev"])
+        let users = try await echo("get-all-users", workspace, ["--env", "dev"])
         #expect(users["path"] as? String == "/dev/v1/echo/users")
         #expect(users["query"] as? [String: String] == ["page": "1", "per_page": "20"])
         let headers = users["headers"] as? [String: String]
         #expect(headers?["authorization"] == "Bearer dev-secret" && headers?["accept"] == "application/json")
-        let created = try await echo("Create a user", workspace, ["--env", "dev"])
+        let created = try await echo("create-a-user", workspace, ["--env", "dev"])
         #expect(created["method"] as? String == "POST")
         #expect(created["body"] as? NSDictionary == ["name": "Ana", "email": "ana@example.com", "roles": ["qa"]])
-        let login = try await echo("Login with a form", workspace, ["--env", "dev"])
+        let login = try await echo("login-with-a-form", workspace, ["--env", "dev"])
         // The form goes out encoded, so the password's space and `&` stay its own.
         #expect(login["body"] as? String == "username=ana&password=pw+dev%261")
     }
 
     @Test(".rest with file variables, a body from a file and a relative URL with Host")
     func restFile() async throws {
-        let copy = try httpFixture("vscode")
+        let copy = try copyFixture("http/vscode")
         let workspace = copy.appendingPathComponent("environments.json")
         let imported = try await CourierBinary.run(
             ["import", "http", copy.appendingPathComponent("requests.rest").path, "--config", workspace.path])
@@ -182,7 +182,69 @@ final class ImportEndToEndTests {
         let upload = try await echo("upload", workspace)
         #expect(upload["method"] as? String == "PUT" && upload["body"] as? String == "a tiny avatar\n")
         #expect((upload["headers"] as? [String: String])?["content-type"] == "text/plain")
-        let health = try await echo("A relative URL with a Host header", workspace)
+        let health = try await echo("a-relative-url-with-a-host-header", workspace)
         #expect(health["path"] as? String == "/dev/v1/echo/health")
+    }
+
+    @Test("a Postman collection with two environments: folders, auth, every body kind, sent as Postman would")
+    func postman() async throws {
+        let copy = try copyFixture("postman/shop-v21")
+        let workspace = copy.appendingPathComponent("environments.json")
+        let imported = try await CourierBinary.run([
+            "import", "postman", copy.appendingPathComponent("collection.json").path, "--config", workspace.path,
+            "--environment", copy.appendingPathComponent("Dev.postman_environment.json").path,
+            "--environment", copy.appendingPathComponent("Staging.postman_environment.json").path,
+        ])
+        #expect(imported.code == 0 && imported.stderr.contains("imported 8 routes"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("new environments: Dev, Staging") && !imported.stderr.contains("dev-token"))
+        let envs = try await CourierBinary.run(["envs", "--config", workspace.path])
+        #expect(envs.stdout.contains("https://staging.shop.example/api"))
+
+        let list = try await echo("users.list-users", workspace, ["--env", "Dev"])
+        #expect(list["query"] as? [String: String] == ["page": "2", "city": "Madrid"])
+        #expect((list["headers"] as? [String: String])?["authorization"] == "Bearer dev-token")
+        #expect(
+            try await echo("users.show-user", workspace, ["--env", "Dev"])["path"] as? String == "/dev/v1/echo/users/42"
+        )
+        let created = try await echo("users.create-user", workspace, ["--env", "Dev"])
+        #expect(created["body"] as? NSDictionary == ["name": "Ana", "city": "Madrid"])
+        #expect(
+            try await echo("login", workspace, ["--env", "Dev"])["body"] as? String == "username=ana&password=pw-dev")
+        let upload = try await echo("upload-avatar", workspace, ["--env", "Dev"])
+        let body = upload["body"] as? String ?? ""
+        #expect(body.contains("name=\"caption\"\r\n\r\nme at the beach\r\n"))
+        #expect(body.contains("filename=\"avatar.png\"\r\nContent-Type: image/png\r\n\r\navatar bytes\n\r\n"))
+        let search = try await echo("search-graphql", workspace, ["--env", "Dev"])
+        #expect(
+            search["body"] as? NSDictionary == [
+                "query": "query ($q: String!) { search(q: $q) { id } }", "variables": ["q": "shoes"],
+            ])
+        let reports = try await echo("reports", workspace, ["--env", "Dev"])
+        #expect((reports["headers"] as? [String: String])?["x-report-key"] == "rk-live-9")
+        let admin = try await echo("admin", workspace, ["--env", "Dev"])
+        #expect(admin["method"] as? String == "DELETE")
+        #expect(
+            (admin["headers"] as? [String: String])?["authorization"] == "Basic "
+                + Data("admin:adm-dev".utf8).base64EncodedString())
+    }
+
+    @Test(
+        "postman bad input: v1, not a collection, a UTF-16 environment: one line, exit 1, nothing written",
+        arguments: [
+            ("v1", "a Postman collection v1, which is not supported"), ("not-postman", "not a Postman collection v2.0"),
+            ("utf16-environment", "the file is UTF-16"),
+        ])
+    func postmanBadInput(fixture: String, message: String) async throws {
+        let source = Self.fixtures.deletingLastPathComponent().appendingPathComponent("postman/\(fixture)")
+        let workspace = folder.appendingPathComponent("postman-\(fixture).json")
+        var arguments = [
+            "import", "postman", source.appendingPathComponent("collection.json").path, "--config", workspace.path,
+        ]
+        if fixture == "utf16-environment" {
+            arguments += ["--environment", source.appendingPathComponent("Dev.postman_environment.json").path]
+        }
+        let result = try await CourierBinary.run(arguments)
+        #expect(result.code == 1 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path))
     }
 }

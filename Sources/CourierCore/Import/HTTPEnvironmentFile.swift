@@ -2,7 +2,7 @@
 /// `http-client.private.env.json` (private: its values are secrets): `{"dev": {"host":
 /// "…"}, "$shared": {…}}`, where `$shared` applies to every environment.
 enum HTTPEnvironmentFile {
-    typealias Entry = (name: String, variables: [String: String], secrets: Set<String>)
+    typealias Entry = ImportEnvironments.Entry
 
     /// Every environment of `files`, in first-seen order, values of later files on top.
     static func read(_ files: [HTTPFileImporter.EnvironmentFile]) throws(ImportError)

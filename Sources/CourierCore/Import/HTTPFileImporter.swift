@@ -43,7 +43,7 @@ public struct HTTPFileImporter: Sendable {
         plan.warnings += parser.warnings
         guard !requests.isEmpty else { throw ImportError("\(fileName): no request found") }
 
-        var environments = try HTTPEnvironmentFile.read(environmentFiles)
+        let environments = try HTTPEnvironmentFile.read(environmentFiles)
         plan.warnings += environments.warnings
         // File variables are the defaults of every environment.
         var routes: [(route: Route, base: String)] = []
@@ -75,53 +75,7 @@ public struct HTTPFileImporter: Sendable {
             routes.append((route, base))
         }
 
-        // One environment per env-file environment and base URL. Bases that name the same
-        // place once the file's variables are filled (`http://{{host}}` and the URL a `Host`
-        // header completed) are one base, written as the first request wrote it.
-        if environments.list.isEmpty { environments.list = [(name: "", variables: [:], secrets: [])] }
-        let firstVariables = parser.variables.merging(environments.list[0].variables) { _, new in new }
-        func resolved(_ base: String) -> String {
-            (try? Template.render(base, in: TemplateContext(environment: firstVariables))) ?? base
-        }
-        var bases: [String] = []
-        for (index, entry) in routes.enumerated() {
-            if let same = bases.first(where: { resolved($0) == resolved(entry.base) }) {
-                routes[index].base = same
-            } else {
-                bases.append(entry.base)
-            }
-        }
-        func environmentName(_ name: String, base: String) -> String {
-            let index = bases.firstIndex(of: base) ?? 0
-            let label = (try? ImportedURL(resolved(base)).hostName) ?? "http-\(index + 1)"
-            if name.isEmpty { return label }
-            return bases.count == 1 ? name : "\(name).\(label)"
-        }
-        for base in bases {
-            for environment in environments.list {
-                var variables = parser.variables
-                variables.merge(environment.variables) { _, new in new }
-                plan.environments.append(
-                    Environment(
-                        name: environmentName(environment.name, base: base), baseURL: base, variables: variables,
-                        secrets: environment.secrets))
-            }
-        }
-        for (route, base) in routes {
-            var route = route
-            let owner = environmentName(environments.list[0].name, base: base)
-            ImportCredentials.route(&route, plan: &plan, environment: owner)
-            // Every environment of this base needs the secrets the route now reads.
-            if let found = plan.environments.first(where: { $0.name == owner }) {
-                for other in plan.environments.indices where plan.environments[other].baseURL == base {
-                    for name in found.secrets where plan.environments[other].variables[name] == nil {
-                        plan.environments[other].variables[name] = found.variables[name]
-                        plan.environments[other].secrets.insert(name)
-                    }
-                }
-            }
-            plan.add(route, environment: owner)
-        }
+        ImportEnvironments(list: environments.list, defaults: parser.variables).assemble(routes, into: &plan)
         return plan
     }
 

@@ -38,8 +38,9 @@ struct HTTPFileParser {
         for (index, line) in lines.enumerated() {
             if line.hasPrefix("###") {
                 try flush()
-                let name = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
-                blockName = name.isEmpty ? nil : name
+                // A title names the request as a slug (`### Get all users` → `get-all-users`).
+                let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                blockName = title.isEmpty ? nil : ImportPlan.slug(title)
             } else {
                 block.append((index + 1, line))
             }

@@ -57,6 +57,21 @@ public struct ImportPlan: Sendable, Equatable {
         return name
     }
 
+    /// A title as a route name: lower case, each run of other characters than letters and
+    /// digits one `-` (`"List users (v2)"` → `list-users-v2`).
+    public static func slug(_ title: String) -> String {
+        var out = ""
+        for scalar in title.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty && !out.hasSuffix("-") {
+                out += "-"
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "request" : out
+    }
+
     /// A route name from a method and a path: `get.users.42`, `post.root` for `/`.
     public static func routeName(method: HTTPMethod, path: String) -> String {
         var segments: [String] = []

@@ -42,12 +42,13 @@ public struct ImportedURL: Sendable, Equatable {
     /// A URL that may hold `{{variables}}` (as `.http` files and Postman write them) split
     /// into a base URL, a path and query items: `{{baseUrl}}/users?page=1` gives
     /// `{{baseUrl}}`, `/users`; `https://{{host}}/api/x` gives `https://{{host}}`, `/api/x`.
-    /// The query keeps `{{…}}` as written.
-    public static func splitTemplate(_ text: String) throws(ImportError) -> (
+    /// The query keeps `{{…}}` as written. With `parameters`, a `:name` opening a segment
+    /// stays a path parameter (Postman writes them so).
+    public static func splitTemplate(_ text: String, parameters: Bool = false) throws(ImportError) -> (
         base: String, path: String, query: [QueryItem]
     ) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if !trimmed.contains("{{") {
+        if !trimmed.contains("{{") && !parameters {
             let url = try ImportedURL(trimmed)
             return (url.origin, url.path, url.query)
         }
@@ -70,8 +71,9 @@ public struct ImportedURL: Sendable, Equatable {
         // `{{name}}` is this file's variable and stays; a lone `{` or a `:` opening a segment
         // would be read as a path parameter and is escaped.
         let safe = path.replacingOccurrences(of: "{{", with: "\u{1}").replacingOccurrences(of: "}}", with: "\u{2}")
-        path = templateSafe(safe).replacingOccurrences(of: "\u{1}", with: "{{").replacingOccurrences(
-            of: "\u{2}", with: "}}")
+        path = templateSafe(safe, parameters: parameters).replacingOccurrences(of: "\u{1}", with: "{{")
+            .replacingOccurrences(
+                of: "\u{2}", with: "}}")
         let items = query.split(separator: "&").map { pair -> QueryItem in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decoded(_ text: Substring) -> String {
@@ -92,7 +94,7 @@ public struct ImportedURL: Sendable, Equatable {
 
     /// The path with what a route path would read as a parameter or variable escaped:
     /// `{`, `}`, a `:` opening a segment, and `$` before `{`.
-    private static func templateSafe(_ path: String) -> String {
+    private static func templateSafe(_ path: String, parameters: Bool = false) -> String {
         var out = ""
         let characters = Array(path)
         for (index, character) in characters.enumerated() {
@@ -100,7 +102,7 @@ public struct ImportedURL: Sendable, Equatable {
             switch character {
             case "{": out += "%7B"
             case "}": out += "%7D"
-            case ":" where index > 0 && characters[index - 1] == "/": out += "%3A"
+            case ":" where index > 0 && characters[index - 1] == "/" && !parameters: out += "%3A"
             case "$" where next == "{": out += "%24"
             default: out.append(character)
             }

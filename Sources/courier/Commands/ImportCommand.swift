@@ -10,10 +10,11 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add routes and environments from a curl command line or a .http file.",
+        abstract: "Add routes and environments from a curl command line, a Postman collection or a .http file.",
         discussion: """
             curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
             gives it), or - to read it from stdin.
+            postman: SOURCE is a collection (v2.0 or v2.1); --environment adds Postman environments.
             http: SOURCE is a .http or .rest file; http-client.env.json and
             http-client.private.env.json beside it are read unless --env-file names others.
             """
@@ -21,7 +22,7 @@ struct ImportCommand: ParsableCommand {
 
     /// The formats `import` reads.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case curl, http
+        case curl, postman, http
     }
 
     @Argument(help: "The format of SOURCE.")
@@ -40,6 +41,9 @@ struct ImportCommand: ParsableCommand {
 
     @Option(name: .long, help: "The name of the imported route (curl).")
     var name: String?
+
+    @Option(name: .long, help: ArgumentHelp("A Postman environment file (postman); repeatable.", valueName: "FILE"))
+    var environment: [String] = []
 
     @Option(
         name: .long,
@@ -61,8 +65,7 @@ struct ImportCommand: ParsableCommand {
         } catch let error as ImportError {
             throw CLIFailure(error.message)
         }
-        let merge = WorkspaceMerge(
-            fileName: path, baseDirectory: FileBytes.directory(path), replace: replace)
+        let merge = WorkspaceMerge(fileName: path, baseDirectory: Self.absoluteFolder(of: path), replace: replace)
         let outcome: WorkspaceMerge.Outcome
         do {
             outcome = try merge.merge(plan, into: existing)
@@ -95,6 +98,13 @@ struct ImportCommand: ParsableCommand {
                 source == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : source
             return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath, readFile: read)
                 .plan(text, name: name)
+        case .postman:
+            let environments = try environment.map {
+                PostmanImporter.EnvironmentFile(name: $0, bytes: try Self.file($0))
+            }
+            return try PostmanImporter().plan(
+                try Self.file(source), fileName: source, folder: Self.absoluteFolder(of: source),
+                environmentFiles: environments)
         case .http:
             let bytes = try Self.file(source)
             let folder = FileBytes.directory(source)
@@ -111,6 +121,15 @@ struct ImportCommand: ParsableCommand {
             return try HTTPFileImporter(readFile: read)
                 .plan(text, fileName: source, folder: folder, environmentFiles: environments)
         }
+    }
+
+    /// The absolute folder of `path`, so imported file paths are absolute before the merge
+    /// makes those inside the workspace's folder relative to it.
+    static func absoluteFolder(of path: String) -> String {
+        let folder = FileBytes.directory(path)
+        let current = FileManager.default.currentDirectoryPath
+        if folder == "." { return current }
+        return folder.hasPrefix("/") ? folder : current + "/" + folder
     }
 
     /// A source file's bytes (`-` reads stdin), or a message naming it.

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import CourierCore
+
+/// `courier import postman` over the fixtures folder: each folder holds one
+/// `collection.json` and the Postman environments exported beside it
+/// (`*.postman_environment.json`), and `expected.json` or `expected.error`.
+@Suite("Import: Postman")
+struct PostmanImportTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/postman")
+
+    static var fixtures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    static func bytes(_ url: URL) -> [UInt8] { (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? [] }
+
+    static func run(_ name: String) throws(ImportError) -> (json: String, warnings: [String]) {
+        let directory = folder.appendingPathComponent(name)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+        let environments = files.filter { $0.hasSuffix(".postman_environment.json") }.map {
+            PostmanImporter.EnvironmentFile(name: $0, bytes: bytes(directory.appendingPathComponent($0)))
+        }
+        let plan = try PostmanImporter().plan(
+            bytes(directory.appendingPathComponent("collection.json")), fileName: "collection.json",
+            folder: directory.path, environmentFiles: environments)
+        let outcome = try WorkspaceMerge(fileName: "environments.json", baseDirectory: directory.path, replace: false)
+            .merge(plan, into: nil)
+        return (String(decoding: outcome.bytes, as: UTF8.self), plan.warnings + outcome.warnings)
+    }
+
+    @Test("each fixture imports as its expected.json says, or fails as its expected.error says", arguments: fixtures)
+    func fixture(name: String) throws {
+        let expected = Self.folder.appendingPathComponent(name).appendingPathComponent("expected")
+        if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" {
+            FixtureWriter.write(to: expected) { () throws(ImportError) in try Self.run(name) }
+        }
+        let warnings = String(decoding: Self.bytes(expected.appendingPathExtension("warnings")), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        let error = String(decoding: Self.bytes(expected.appendingPathExtension("error")), as: UTF8.self)
+        if !error.isEmpty {
+            #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try Self.run(name) }
+            return
+        }
+        let result = try Self.run(name)
+        #expect(result.json == String(decoding: Self.bytes(expected.appendingPathExtension("json")), as: UTF8.self))
+        #expect(result.warnings == warnings)
+    }
+}
