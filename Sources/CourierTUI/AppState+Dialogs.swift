@@ -32,6 +32,8 @@ extension AppState {
             }
         case (.runPicker, _), (.runConfirm, _), (.runView, _):
             return performRun(action, in: modal)
+        case (.pasteCurl, _), (.saveRoute, _):
+            return entryDialog(action, modal)
         default:
             break
         }

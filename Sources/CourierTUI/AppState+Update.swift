@@ -29,6 +29,10 @@ extension AppState {
             return historyLoaded(route: route, entries: entries)
         case .recordLoaded(let record):
             return recordLoaded(record)
+        case .workspaceChanged(let result):
+            return workspaceChanged(result)
+        case .workspaceWritten(let result):
+            return workspaceWritten(result)
         case .filesMeasured(let sizes):
             for (path, size) in sizes { uploadSizes[path] = size.map(UploadSize.bytes) ?? .unreadable }
             return []
@@ -90,6 +94,8 @@ extension AppState {
             mode = .searchingBody(query: query + String(character))
         case (.typingPath(let typed, let before), .char(let character)):
             return typePath(typed: typed + String(character), before: before)
+        case (.dialog(.pasteCurl), .char(let character)), (.dialog(.saveRoute), .char(let character)):
+            typeIntoDialog(character)
         case (.normal, .char(let character)) where activeScopes.contains(.form):
             return apply(requestPane.type(character))
         default:
@@ -124,6 +130,8 @@ extension AppState {
         case .compare: return compareRecorded()
         case .diffEnvironment: return pickComparison()
         case .copyCurl: return copyCurl()
+        case .pasteCurl: return openPasteCurl()
+        case .saveRoute: return openSaveRoute()
         default:
             return apply(paneAction(action))
         }

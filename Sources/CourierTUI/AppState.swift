@@ -6,7 +6,7 @@ import CourierCore
 /// returns `Effect`s for the runtime. Views read it and draw into a `ScreenBuffer`.
 public struct AppState: Sendable {
     /// The loaded workspace.
-    public let workspace: Workspace
+    public internal(set) var workspace: Workspace
     /// The process environment captured at start, for `${NAME}`.
     public let processEnvironment: [String: String]
     /// Index of the environment requests go to.
@@ -162,6 +162,7 @@ public struct AppState: Sendable {
         case .dialog(.history): return [.history, .anywhere]
         case .dialog(.diffPicker): return [.diffPicker, .anywhere]
         case .dialog(.diff): return [.diff, .anywhere]
+        case .dialog(.pasteCurl), .dialog(.saveRoute): return [.entryDialog, .anywhere]
         case .filteringRoutes: return [.filter, .anywhere]
         case .searchingBody: return [.search, .anywhere]
         case .typingPath: return [.path, .anywhere]

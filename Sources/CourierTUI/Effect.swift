@@ -22,6 +22,12 @@ public enum Effect: Sendable, Equatable {
     case loadRecord(id: Int64)
     /// Look up the sizes of the files at `paths`; answer with `.filesMeasured`.
     case measureFiles(paths: [String])
+    /// Import `command` (curl) into the workspace file, the route named so no other has its
+    /// name; answer with `.workspaceWritten`.
+    case importCurl(command: String)
+    /// Write `route` into the workspace file, in place of the route called `replacing` if
+    /// given, else added; answer with `.workspaceWritten`.
+    case saveRoute(Route, replacing: String?)
     /// Leave the program.
     case quit
 }

@@ -21,4 +21,8 @@ public enum Modal: Sendable, Equatable {
     case diffPicker(cursor: ListCursor)
     /// Two responses compared.
     case diff(DiffDisplay)
+    /// A curl command being pasted or typed, with why the last attempt failed.
+    case pasteCurl(text: String, error: String?)
+    /// The name to save the form under, with why the last attempt failed.
+    case saveRoute(name: String, error: String?)
 }

@@ -26,6 +26,11 @@ public enum Msg: Sendable {
     case recordLoaded(HistoryRecord)
     /// The sizes of files a form uploads (nil: the file cannot be read).
     case filesMeasured([String: Int?])
+    /// The workspace file changed on disk and was read again (or failed to load).
+    case workspaceChanged(Result<Workspace, WorkspaceError>)
+    /// An import or a save wrote the workspace file: the new workspace and the route written,
+    /// or why nothing was written.
+    case workspaceWritten(Result<WrittenRoute, ImportError>)
 }
 
 /// Why the external editor produced nothing.

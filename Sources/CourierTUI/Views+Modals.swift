@@ -76,6 +76,8 @@ extension Views {
             drawRunModal(modal, state, into: &buffer)
         case .history, .diffPicker, .diff:
             drawHistoryModal(modal, state, into: &buffer)
+        case .pasteCurl, .saveRoute:
+            drawEntryModal(modal, state, into: &buffer)
         }
     }
 

@@ -30,12 +30,15 @@ final class Runtime {
     private let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"]
     /// Writes every exchange to the history database on its own queue; nil when it is off.
     private var recorder: HistoryRecorder?
+    /// Reads the workspace file again when it changes on disk.
+    private let watcher: WorkspaceWatcher
 
     init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore) {
         self.state = state
         self.input = input
         self.terminal = terminal
         self.store = store
+        watcher = WorkspaceWatcher(path: state.workspace.file)
         recorder = HistoryRecorder(
             workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
             opening: .onFirstUse,
@@ -48,6 +51,7 @@ final class Runtime {
         apply(.resize(width: size.width, height: size.height))
         terminal.present(Views.render(state))
         input.start()
+        watcher.start { [weak self] result in self?.deliver(.workspaceChanged(result)) }
         for await _ in input.wakeups {
             var changed = false
             let batchStart = ContinuousClock.now
@@ -92,6 +96,7 @@ final class Runtime {
             scheduleTimers()
         }
         flushSave()
+        watcher.stop()
         for task in tasks.values { task.cancel() }
         terminal.shutdown()
         await engine?.shutdown()
@@ -181,6 +186,16 @@ final class Runtime {
                 sizes[path] = readable ? Int(info.st_size) : nil
             }
             inbox.append(.filesMeasured(sizes))
+            input.wake()
+        case .importCurl(let command):
+            let result = WorkspaceEditor.importCurl(command, into: state.workspace)
+            watcher.noteWritten()
+            inbox.append(.workspaceWritten(result))
+            input.wake()
+        case .saveRoute(let route, let replacing):
+            let result = WorkspaceEditor.save(route, replacing: replacing, into: state.workspace)
+            watcher.noteWritten()
+            inbox.append(.workspaceWritten(result))
             input.wake()
         case .quit:
             quitting = true

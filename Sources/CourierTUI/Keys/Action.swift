@@ -54,4 +54,8 @@ public enum Action: Sendable, Equatable, Hashable {
     case diffEnvironment
     /// Copy the open request as a curl command (OSC 52).
     case copyCurl
+    /// Open the dialog that takes a pasted curl command.
+    case pasteCurl
+    /// Open the dialog that saves the form as a route.
+    case saveRoute
 }

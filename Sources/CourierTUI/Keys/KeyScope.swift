@@ -39,4 +39,6 @@ public enum KeyScope: Sendable, Equatable, Hashable, CaseIterable {
     case diffPicker
     /// The diff view.
     case diff
+    /// A dialog that takes typed text: a pasted curl command, a route name.
+    case entryDialog
 }

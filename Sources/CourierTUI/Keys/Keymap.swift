@@ -85,6 +85,13 @@ public struct Keymap: Sendable {
         KeymapRow(
             "y", "outside the form", "copy the open request as a curl command (OSC 52; secrets as shell variables)",
             bind([.char("y")], .outsideForm, .copyCurl)),
+        KeymapRow(
+            "I", "outside the form",
+            "paste a curl command: the route it makes is added to the workspace file and opened in the form",
+            bind([.char("I")], .outsideForm, .pasteCurl)),
+        KeymapRow(
+            "Ctrl-S", "panes", "save the form as a route: a new name adds one, the open route's name saves into it",
+            hints: [.form: "Ctrl-S save"], bind([.ctrl("s")], .panes, .saveRoute)),
     ]
 
     private static let form: [KeymapRow] = [
@@ -202,6 +209,11 @@ public struct Keymap: Sendable {
             bind([.down, .char("j")], .diffPicker, .down) + bind([.up, .char("k")], .diffPicker, .up)
                 + bind([.enter], .diffPicker, .pick) + bind([.escape, .char("q")], .diffPicker, .cancel)
                 + (1...9).map { KeyBinding(.char(Character(String($0))), .diffPicker, .digit($0)) }),
+        KeymapRow(
+            "typing, Enter, Backspace, Ctrl-U, Esc", "paste curl, save route",
+            "type or paste, import / save (after a trailing \\ or in an open quote Enter starts a line), delete, clear, close",
+            bind([.enter], .entryDialog, .accept) + bind([.backspace], .entryDialog, .deleteBackward)
+                + bind([.ctrl("u")], .entryDialog, .clear) + bind([.escape], .entryDialog, .cancel)),
         KeymapRow(
             "n N, ↓ j / ↑ k, PgDn PgUp, g G, Esc", "diff", "next / previous difference, scroll, close",
             bind([.char("n")], .diff, .nextMatch) + bind([.char("N")], .diff, .previousMatch)

@@ -21,6 +21,9 @@ public struct RequestPane: Sendable, Equatable {
         openRoute = route.name
     }
 
+    /// Shows no route (the open one left the workspace).
+    public mutating func close() { openRoute = nil }
+
     /// The open route's form.
     public var openForm: RequestForm? { openRoute.flatMap { forms[$0] } }
 

@@ -1,0 +1,64 @@
+import CourierCore
+import CourierStore
+import CourierTUI
+import Foundation
+
+/// The screen's writes to the workspace file (a pasted curl command, a saved form), through
+/// the same merge as `courier import`: the file keeps what it holds, is written whole, and
+/// is read back so the screen shows what the file now says.
+enum WorkspaceEditor {
+    /// Imports `command`, naming the route so no route of `workspace` has its name.
+    static func importCurl(_ command: String, into workspace: Workspace) -> Result<WrittenRoute, ImportError> {
+        let importer = CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath) { path in
+            try? FileBytes.read(path).get()
+        }
+        do {
+            var plan = try importer.plan(command)
+            let taken = Set(workspace.routes.map(\.name))
+            for index in plan.routes.indices where taken.contains(plan.routes[index].route.name) {
+                let base = plan.routes[index].route.name
+                var suffix = 2
+                while taken.contains("\(base).\(suffix)") { suffix += 1 }
+                plan.routes[index].route.name = "\(base).\(suffix)"
+            }
+            return write(plan, into: workspace, replace: false)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Writes `route` in place of the route called `replacing`, or adds it.
+    static func save(_ route: Route, replacing: String?, into workspace: Workspace) -> Result<WrittenRoute, ImportError>
+    {
+        var plan = ImportPlan()
+        plan.add(route, environment: nil)
+        return write(plan, into: workspace, replace: replacing != nil)
+    }
+
+    private static func write(_ plan: ImportPlan, into workspace: Workspace, replace: Bool)
+        -> Result<WrittenRoute, ImportError>
+    {
+        let path = workspace.file
+        guard !path.isEmpty, let name = plan.routes.last?.route.name else {
+            return .failure(ImportError("this workspace has no file to write to"))
+        }
+        do throws(ImportError) {
+            let existing = try? FileBytes.read(path).get()
+            let merge = WorkspaceMerge(
+                fileName: path, baseDirectory: ImportCommand.absoluteFolder(of: path), replace: replace)
+            let outcome = try merge.merge(plan, into: existing)
+            do {
+                try AtomicFile.write(outcome.bytes, to: path)
+            } catch {
+                throw ImportError("cannot write \(path): \(error.localizedDescription)")
+            }
+            do {
+                return .success(WrittenRoute(workspace: try WorkspaceLoader().load(path: path), route: name))
+            } catch {
+                throw ImportError(error.description)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import CourierCore
+import Testing
+
+@testable import CourierTUI
+
+/// The screen and its workspace file: a pasted curl command, the form saved as a route, and
+/// the file changing on disk (DESIGN.md §9).
+@Suite("Workspace edits on the screen")
+struct WorkspaceEditTests {
+    /// The state with `users.show` open in the form and the Request pane focused.
+    private func showOpen() -> AppState {
+        var state = Fixtures.state()
+        state.press(.down, .enter)
+        return state
+    }
+
+    private func importEffect(_ effects: [Effect]) -> String? {
+        for case .importCurl(let command) in effects { return command }
+        return nil
+    }
+
+    @Test(
+        "I opens the paste dialog; Enter after a trailing \\ or in an open quote starts a line; a whole command is imported"
+    )
+    func paste() {
+        var state = Fixtures.state()
+        state.press(.char("I"))
+        #expect(state.mode == .dialog(.pasteCurl(text: "", error: nil)))
+        state.type("curl 'http://x.test/a' \\")
+        #expect(state.press(.enter).isEmpty)
+        state.type("  -H 'A: b")
+        #expect(state.press(.enter).isEmpty, "an open quote goes on")
+        state.type("c'")
+        state.press(.backspace)
+        state.type("'")
+        let effects = state.press(.enter)
+        #expect(importEffect(effects) == "curl 'http://x.test/a' \\\n  -H 'A: b\nc'")
+        state.press(.ctrl("u"))
+        #expect(state.mode == .dialog(.pasteCurl(text: "", error: nil)))
+        state.press(.escape)
+        #expect(state.mode == .normal)
+    }
+
+    @Test("a failed import keeps the text and shows why; a written one opens the route in the form")
+    func written() throws {
+        var state = Fixtures.state()
+        state.press(.char("I"))
+        state.type("wget x")
+        _ = state.update(.workspaceWritten(.failure(ImportError("not a curl command: it starts with 'wget'"))))
+        #expect(state.mode == .dialog(.pasteCurl(text: "wget x", error: "not a curl command: it starts with 'wget'")))
+        let lines = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(lines.contains("Paste a curl command") && lines.contains("wget x▏"))
+        #expect(lines.contains("not a curl command: it starts with 'wget'"))
+
+        var workspace = Fixtures.workspace
+        workspace.routes.append(Route(name: "get.a", method: .get, path: "/a", query: [QueryItem("q", "1")]))
+        _ = state.update(.workspaceWritten(.success(WrittenRoute(workspace: workspace, route: "get.a"))))
+        #expect(state.mode == .normal && state.focus == .request)
+        #expect(state.openForm?.route.name == "get.a" && state.routeList.selected?.name == "get.a")
+        #expect(state.status?.text.hasPrefix("saved 'get.a'") == true)
+    }
+
+    @Test(
+        "Ctrl-S saves the form into the open route under its name, or as a new route; another route's name is refused")
+    func save() throws {
+        var state = showOpen()
+        state.press(.ctrl("u"))
+        state.type("7")
+        state.press(.ctrl("s"))
+        #expect(state.mode == .dialog(.saveRoute(name: "users.show", error: nil)))
+        let into = state.press(.enter)
+        guard case .saveRoute(let route, let replacing)? = into.first else {
+            Issue.record("no save: \(into)")
+            return
+        }
+        #expect(replacing == "users.show" && route.params == ["id": "7"] && route.checks == Fixtures.showRoute.checks)
+
+        state.press(.ctrl("u"))
+        state.type("users.create")
+        #expect(state.press(.enter).isEmpty)
+        #expect(
+            state.mode
+                == .dialog(
+                    .saveRoute(name: "users.create", error: "a route named 'users.create' exists; choose another name"))
+        )
+        state.press(.ctrl("u"))
+        state.type("users.seven")
+        guard case .saveRoute(let copy, nil)? = state.press(.enter).first else {
+            Issue.record("no new route")
+            return
+        }
+        #expect(copy.name == "users.seven" && copy.path == "/users/:id" && copy.params == ["id": "7"])
+    }
+
+    @Test("the file changed: typed values, the environment and the open route stay; changed defaults come in")
+    func reload() throws {
+        var state = showOpen()
+        state.press(.ctrl("u"))
+        state.type("9")
+        _ = state.update(.key(.escape))
+        state.press(.char("e"), .down, .enter)
+        #expect(state.environment.name == "production")
+
+        var edited = Fixtures.workspace
+        edited.environments.insert(Environment(name: "staging", baseURL: "http://staging.test"), at: 0)
+        edited.routes[0].query = [QueryItem("city", "Sevilla")]
+        edited.routes[1].params = ["id": "1"]
+        edited.routes[1].query = [QueryItem("expand", "address")]
+        _ = state.update(.workspaceChanged(.success(edited)))
+        #expect(state.environment.name == "production")
+        let form = try #require(state.openForm?.form)
+        #expect(form.fields.map(\.value) == ["9", "address"], "the typed id stays; the new query default comes in")
+        #expect(state.status?.text.contains("read again") == true)
+
+        edited.routes.remove(at: 1)
+        _ = state.update(.workspaceChanged(.success(edited)))
+        #expect(state.openForm == nil)
+        #expect(state.requestPane.savedFields["users.show"]?["path.id"] == "9")
+    }
+
+    @Test("a file that no longer loads is named in the status bar, and the last good workspace stays")
+    func broken() {
+        var state = showOpen()
+        let error = WorkspaceError.invalid(
+            file: "environments.json", keyPath: "routes[0].method", message: "'G T' is not an HTTP method")
+        _ = state.update(.workspaceChanged(.failure(error)))
+        #expect(state.workspace == Fixtures.workspace && state.openForm?.route.name == "users.show")
+        #expect(state.status?.isError == true)
+        #expect(
+            state.status?.text
+                == "environments.json: routes[0].method: 'G T' is not an HTTP method (the last good workspace stays)")
+    }
+}
