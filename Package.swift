@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // OpenAPI import only. Without its default trait (loading external references, which
+        // Courier refuses by name anyway) it builds without its Swift concurrency layer.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -42,6 +46,17 @@ let package = Package(
             dependencies: ["CourierCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]),
         // One SQLite setting Swift cannot reach (a variadic C function), for the history database.
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // OpenAPI documents into import plans: the one importer that needs a library, kept
+        // out of the core so the core still links nothing.
+        .target(
+            name: "CourierOpenAPI",
+            dependencies: [
+                "CourierCore",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // State, update and views of the screen: pure, like the core.
         .target(name: "CourierTUI", dependencies: ["CourierCore"]),
         .target(
@@ -56,7 +71,8 @@ let package = Package(
         .executableTarget(
             name: "courier",
             dependencies: [
-                "CourierCore", "CourierHTTP", "CourierStore", "CourierTUI", "CourierSampleAPI", "CNcurses",
+                "CourierCore", "CourierHTTP", "CourierStore", "CourierTUI", "CourierSampleAPI", "CourierOpenAPI",
+                "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +91,8 @@ let package = Package(
             name: "CourierStoreTests",
             dependencies: ["CourierStore", "CourierCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
+        .testTarget(
+            name: "CourierOpenAPITests", dependencies: ["CourierOpenAPI", "CourierCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CourierCLITests",
             dependencies: [

@@ -14,6 +14,7 @@ import time
 from bench_check import check_run
 from bench_diff import diff
 from bench_history import history
+from bench_import import import_openapi
 from demo_server import demo_server
 
 BIN = os.path.abspath(sys.argv[1])
@@ -95,6 +96,7 @@ def main():
         history(BIN, port, WORK)
         diff(BIN, port, WORK)
         tui(port)
+    import_openapi(BIN, WORK)
 
 
 def tmux(sock, *args):

@@ -247,4 +247,61 @@ final class ImportEndToEndTests {
         #expect(result.code == 1 && result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: workspace.path))
     }
+
+    @Test("an OpenAPI document: servers, parameters' examples, a body from the schema, security read from the shell")
+    func openAPI() async throws {
+        let document = folder.appendingPathComponent("shop.yaml")
+        try Data(
+            """
+            openapi: 3.0.3
+            info: {title: Shop, version: "1"}
+            servers:
+              - url: http://127.0.0.1:{port}/dev/v1/echo
+                description: Local
+                variables: {port: {default: "\(demo.port)"}}
+            security: [{key: []}]
+            paths:
+              /orders/{id}:
+                parameters:
+                  - {name: id, in: path, required: true, schema: {type: string}, example: "A-7"}
+                put:
+                  operationId: updateOrder
+                  parameters:
+                    - {name: dry_run, in: query, schema: {type: boolean, default: true}}
+                    - {name: X-Trace, in: header, required: true, schema: {type: string, example: t-1}}
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {$ref: '#/components/schemas/Order'}
+                  responses: {'200': {description: ok}}
+            components:
+              securitySchemes:
+                key: {type: apiKey, in: header, name: X-Shop-Key}
+              schemas:
+                Order:
+                  type: object
+                  required: [sku, quantity, at]
+                  properties:
+                    sku: {type: string, example: BOOK-1}
+                    quantity: {type: integer}
+                    at: {type: string, format: date-time}
+                    note: {type: string}
+            """.utf8
+        ).write(to: document)
+        let workspace = folder.appendingPathComponent("openapi.json")
+        let imported = try await CourierBinary.run(["import", "openapi", document.path, "--config", workspace.path])
+        #expect(imported.code == 0 && imported.stderr.contains("imported 1 route"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("x_shop_key (${X_SHOP_KEY})"))
+        let routes = try await CourierBinary.run(["routes", "--config", workspace.path])
+        #expect(routes.stdout.contains("updateOrder") && routes.stdout.contains("/orders/{id}"))
+        let sent = try await echo("updateOrder", workspace, environment: ["X_SHOP_KEY": "sk-9"])
+        #expect(sent["method"] as? String == "PUT" && sent["path"] as? String == "/dev/v1/echo/orders/A-7")
+        #expect(sent["query"] as? [String: String] == ["dry_run": "true"])
+        let headers = sent["headers"] as? [String: String]
+        #expect(headers?["x-trace"] == "t-1" && headers?["x-shop-key"] == "sk-9")
+        #expect(sent["body"] as? NSDictionary == ["sku": "BOOK-1", "quantity": 0, "at": "2024-01-01T00:00:00Z"])
+
+        let unset = try await CourierBinary.run(["call", "updateOrder", "--config", workspace.path, "--no-history"])
+        #expect(unset.code == 1 && unset.stderr.contains("X_SHOP_KEY"), "\(unset.stderr)")
+    }
 }

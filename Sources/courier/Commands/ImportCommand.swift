@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCore
+import CourierOpenAPI
 import CourierStore
 import Foundation
 
@@ -10,10 +11,11 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add routes and environments from a curl command line, a Postman collection or a .http file.",
+        abstract: "Add routes and environments from curl, OpenAPI, Postman or .http.",
         discussion: """
             curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
             gives it), or - to read it from stdin.
+            openapi: SOURCE is an OpenAPI 3.0 or 3.1 document, JSON or YAML.
             postman: SOURCE is a collection (v2.0 or v2.1); --environment adds Postman environments.
             http: SOURCE is a .http or .rest file; http-client.env.json and
             http-client.private.env.json beside it are read unless --env-file names others.
@@ -22,7 +24,7 @@ struct ImportCommand: ParsableCommand {
 
     /// The formats `import` reads.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case curl, postman, http
+        case curl, openapi, postman, http
     }
 
     @Argument(help: "The format of SOURCE.")
@@ -98,6 +100,8 @@ struct ImportCommand: ParsableCommand {
                 source == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : source
             return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath, readFile: read)
                 .plan(text, name: name)
+        case .openapi:
+            return try OpenAPIImporter().plan(try Self.file(source), fileName: source)
         case .postman:
             let environments = try environment.map {
                 PostmanImporter.EnvironmentFile(name: $0, bytes: try Self.file($0))
