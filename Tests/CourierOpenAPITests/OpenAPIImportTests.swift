@@ -6,6 +6,7 @@ import Testing
 /// `courier import openapi` over the fixtures folder: real public documents (Google Books,
 /// TomTom and the Swagger pet store, with their licences) and written ones for what they lack
 /// (3.1, a self-referencing schema, security schemes, every body kind) and for bad input.
+/// (The same checks as CourierCoreTests' FixtureWriter, which a test target cannot share.)
 /// `NAME.expected.json` is the workspace an empty folder gets, or `NAME.expected.error` the
 /// one line; warnings are in `NAME.expected.warnings`. They are written by
 /// `COURIER_WRITE_FIXTURES=1 swift test --filter OpenAPIImportTests` and read over before
