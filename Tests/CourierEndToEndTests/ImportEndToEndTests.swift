@@ -199,6 +199,8 @@ final class ImportEndToEndTests {
         #expect(imported.stderr.contains("new environments: Dev, Staging") && !imported.stderr.contains("dev-token"))
         let envs = try await CourierBinary.run(["envs", "--config", workspace.path])
         #expect(envs.stdout.contains("https://staging.shop.example/api"))
+        let routes = try await CourierBinary.run(["routes", "--config", workspace.path])
+        #expect(routes.stdout.contains("users.list-users") && routes.stdout.contains("/users/:id"))
 
         let list = try await echo("users.list-users", workspace, ["--env", "Dev"])
         #expect(list["query"] as? [String: String] == ["page": "2", "city": "Madrid"])
