@@ -55,20 +55,7 @@ final class CurlExportEndToEndTests {
 
     /// Runs `script` with bash, secrets in its environment as the export's comment asks.
     private func bash(_ script: String) throws -> (stdout: String, code: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TOKEN"] = "t0k'en$"
-        environment["API_KEY"] = "k-9"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        try Bash.run(script, environment: ["TOKEN": "t0k'en$", "API_KEY": "k-9"])
     }
 
     @Test(

@@ -25,19 +25,7 @@ final class ImportEndToEndTests {
     }
 
     /// Runs `script` with bash in the fixtures folder (where `@FILE` arguments are).
-    private func bash(_ script: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = Self.fixtures
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    private func bash(_ script: String) throws -> String { try Bash.run(script, in: Self.fixtures).stdout }
 
     @Test(
         "curl fixtures: courier sends what curl sends (method, path, query, headers, body)",
