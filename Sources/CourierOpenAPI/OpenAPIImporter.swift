@@ -26,14 +26,8 @@ public struct OpenAPIImporter: Sendable {
         }
         var names: Set<String> = []
         for index in environments.indices {
-            var name = environments[index].name
-            var suffix = 2
-            while names.contains(name) {
-                name = "\(environments[index].name).\(suffix)"
-                suffix += 1
-            }
-            names.insert(name)
-            environments[index].name = name
+            environments[index].name = ImportPlan.freeName(environments[index].name, taken: names.contains)
+            names.insert(environments[index].name)
         }
         plan.environments = environments
 

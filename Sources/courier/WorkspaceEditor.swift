@@ -15,11 +15,9 @@ enum WorkspaceEditor {
         do {
             var plan = try importer.plan(command)
             let taken = Set(workspace.routes.map(\.name))
-            for index in plan.routes.indices where taken.contains(plan.routes[index].route.name) {
-                let base = plan.routes[index].route.name
-                var suffix = 2
-                while taken.contains("\(base).\(suffix)") { suffix += 1 }
-                plan.routes[index].route.name = "\(base).\(suffix)"
+            for index in plan.routes.indices {
+                plan.routes[index].route.name = ImportPlan.freeName(
+                    plan.routes[index].route.name, taken: taken.contains)
             }
             return write(plan, into: workspace, replace: false)
         } catch {

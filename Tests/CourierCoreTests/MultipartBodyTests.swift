@@ -87,43 +87,6 @@ struct MultipartBodyTests {
         #expect(typed.headers.value(for: "Content-Type") == "multipart/mixed; boundary=\(boundary)")
     }
 
-    @Test(
-        "a part is a value or a file, named; two kinds of body are refused",
-        arguments: [
-            (
-                #"{"name": "x", "path": "/", "multipart": [{"value": "1"}]}"#,
-                "environments.json: routes[0].multipart[0].name: is required"
-            ),
-            (
-                #"{"name": "x", "path": "/", "multipart": [{"name": "a", "value": "1", "file": "f"}]}"#,
-                "environments.json: routes[0].multipart[0]: has both \"value\" and \"file\"; a part has one"
-            ),
-            (
-                #"{"name": "x", "path": "/", "multipart": [{"name": "a"}]}"#,
-                "environments.json: routes[0].multipart[0]: needs \"value\" or \"file\""
-            ),
-            (
-                #"{"name": "x", "path": "/", "multipart": [{"name": "a", "value": "1", "filename": "f"}]}"#,
-                "environments.json: routes[0].multipart[0].filename: applies to a \"file\" part"
-            ),
-            (
-                #"{"name": "x", "path": "/", "multipart": {"a": "1"}}"#,
-                "environments.json: routes[0].multipart: expected an array, found an object"
-            ),
-            (
-                #"{"name": "x", "path": "/", "form": {"a": "1"}, "multipart": []}"#,
-                "environments.json: routes[0]: has form and multipart; a route has at most one kind of body"
-            ),
-        ])
-    func errors(route: String, message: String) {
-        do {
-            _ = try workspace(route)
-            Issue.record("loaded: \(route)")
-        } catch {
-            #expect(error.description == message)
-        }
-    }
-
     @Test("parts survive the workspace writer")
     func roundTrip() throws {
         let loaded = try workspace(Self.route)

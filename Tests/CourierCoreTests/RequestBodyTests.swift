@@ -72,7 +72,7 @@ struct RequestBodyTests {
     }
 
     @Test(
-        "two kinds on one route, or a content_type without text, is a workspace error",
+        "two kinds on one route, a content_type without text, or a multipart part without a name, a value or a file is a workspace error",
         arguments: [
             (
                 #"{"name": "x", "path": "/", "body": {}, "form": {"a": "1"}}"#,
@@ -85,6 +85,30 @@ struct RequestBodyTests {
             (
                 #"{"name": "x", "path": "/", "content_type": "text/csv"}"#,
                 "environments.json: routes[0].content_type: applies to a \"text\" body, and this route has none"
+            ),
+            (
+                #"{"name": "x", "path": "/", "multipart": [{"value": "1"}]}"#,
+                "environments.json: routes[0].multipart[0].name: is required"
+            ),
+            (
+                #"{"name": "x", "path": "/", "multipart": [{"name": "a", "value": "1", "file": "f"}]}"#,
+                "environments.json: routes[0].multipart[0]: has both \"value\" and \"file\"; a part has one"
+            ),
+            (
+                #"{"name": "x", "path": "/", "multipart": [{"name": "a"}]}"#,
+                "environments.json: routes[0].multipart[0]: needs \"value\" or \"file\""
+            ),
+            (
+                #"{"name": "x", "path": "/", "multipart": [{"name": "a", "value": "1", "filename": "f"}]}"#,
+                "environments.json: routes[0].multipart[0].filename: applies to a \"file\" part"
+            ),
+            (
+                #"{"name": "x", "path": "/", "multipart": {"a": "1"}}"#,
+                "environments.json: routes[0].multipart: expected an array, found an object"
+            ),
+            (
+                #"{"name": "x", "path": "/", "form": {"a": "1"}, "multipart": []}"#,
+                "environments.json: routes[0]: has form and multipart; a route has at most one kind of body"
             ),
         ])
     func errors(route: String, message: String) {

@@ -125,4 +125,15 @@ struct WorkspaceMergeTests {
             ])
         #expect([HeaderField("A", "1"), HeaderField("A", "2")].merging([HeaderField("a", "")]) == [])
     }
+
+    @Test("a name taken gets the first free numeric suffix; two requests of one source with a name are told apart")
+    func freeNames() {
+        let taken: Set = ["a", "a.2", "b"]
+        #expect(["a", "b", "c"].map { ImportPlan.freeName($0, taken: taken.contains) } == ["a.3", "b.2", "c"])
+        var plan = ImportPlan()
+        plan.add(Route(name: "users.show", method: .get, path: "/u/1"), environment: nil)
+        plan.add(Route(name: "users.show", method: .get, path: "/u/2"), environment: nil)
+        #expect(plan.routes.map(\.route.name) == ["users.show", "users.show.2"])
+        #expect(plan.warnings == ["two requests are named 'users.show'; the second is 'users.show.2'"])
+    }
 }

@@ -31,14 +31,21 @@ public struct ImportPlan: Sendable, Equatable {
     /// already had a route of that name.
     public mutating func add(_ route: Route, environment: String?) {
         var route = route
-        let taken = Set(routes.map(\.route.name))
-        if taken.contains(route.name) {
-            var suffix = 2
-            while taken.contains("\(route.name).\(suffix)") { suffix += 1 }
-            warnings.append("two requests are named '\(route.name)'; the second is '\(route.name).\(suffix)'")
-            route.name = "\(route.name).\(suffix)"
+        let free = Self.freeName(route.name) { name in routes.contains { $0.route.name == name } }
+        if free != route.name {
+            warnings.append("two requests are named '\(route.name)'; the second is '\(free)'")
+            route.name = free
         }
         routes.append(ImportedRoute(route, environment: environment))
+    }
+
+    /// `name` when `taken` says it is free, else the first free `name.2`, `name.3`… (route and
+    /// environment names of one source, of a workspace, or both).
+    public static func freeName(_ name: String, taken: (String) -> Bool) -> String {
+        guard taken(name) else { return name }
+        var suffix = 2
+        while taken("\(name).\(suffix)") { suffix += 1 }
+        return "\(name).\(suffix)"
     }
 
     /// Stores `value` as a secret variable of the environment called `environment` and

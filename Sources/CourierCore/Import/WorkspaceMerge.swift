@@ -61,12 +61,7 @@ public struct WorkspaceMerge: Sendable {
                 environments[index].value = add(imported, to: environments[index].value, existing: existing, &outcome)
                 continue
             }
-            var name = imported.name
-            var suffix = 2
-            while environments.contains(where: { $0.key == name }) {
-                name = "\(imported.name).\(suffix)"
-                suffix += 1
-            }
+            let name = ImportPlan.freeName(imported.name) { name in environments.contains { $0.key == name } }
             placed[imported.name] = (name, "")
             environments.append(JSONMember(name, writer.environment(imported)))
             outcome.addedEnvironments.append(name)
