@@ -17,7 +17,7 @@ import NIOSSL
 ///
 /// Call `shutdown()` before dropping the engine.
 public final class HTTPEngine: Sendable {
-    private let client: HTTPClient
+    private let clients: ClientPool
     private let group: MultiThreadedEventLoopGroup
     /// Runs a task on the thread that owns the engine's connections (see `EventLoopTaskExecutor`).
     public let taskExecutor: any TaskExecutor
@@ -25,24 +25,15 @@ public final class HTTPEngine: Sendable {
     /// Creates the shared engine. Bodies are decompressed (gzip, deflate); redirects are
     /// handled here, not by AsyncHTTPClient.
     public init() {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(10)),
-            decompression: .enabled(limit: .none)
-        )
-        configuration.httpVersion = .automatic
-        // Fail a refused connection at once (as curl does); `RetryPolicy` owns retries, so
-        // AsyncHTTPClient's own backoff would only make a dead server look like a hang.
-        configuration.connectionPool.retryConnectionEstablishment = false
         // One loop: every connection and every task handed `taskExecutor` share one thread.
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         taskExecutor = EventLoopTaskExecutor(group.next())
-        client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
+        clients = ClientPool(group: group)
     }
 
     /// Closes connections; the engine cannot be used afterwards.
     public func shutdown() async {
-        try? await client.shutdown()
+        await clients.shutdown()
         try? await group.shutdownGracefully()
     }
 
@@ -151,10 +142,16 @@ public final class HTTPEngine: Sendable {
         }
         outgoing.tlsConfiguration = try tlsConfiguration(options.tls, url: url)
 
+        let client = clients.client(for: ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded())))
         let clock = ContinuousClock()
         let started = clock.now
+        // The client's read timeout does not say whether the head had come; this does.
+        var phase = TimeoutPhase.head
         do {
-            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(options.timeout * 1000)))
+            // No overall deadline: the client's timeouts bound each wait instead, so a long
+            // download that keeps arriving is never cut off.
+            let response = try await client.execute(outgoing, deadline: .distantFuture)
+            phase = .body
             let firstByte = clock.now - started
             var bytes: [UInt8] = []
             let cap = options.maxBodyInMemory ?? Int.max
@@ -189,7 +186,7 @@ public final class HTTPEngine: Sendable {
                 bodyFile: spill?.path, bodySize: received
             )
         } catch {
-            throw Self.translate(error, url: url, timeout: options.timeout)
+            throw TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
         }
     }
 
@@ -206,68 +203,5 @@ public final class HTTPEngine: Sendable {
             tls.additionalTrustRoots = [.file(caFile)]
         }
         return tls
-    }
-
-    /// Maps AsyncHTTPClient, NIO and TLS errors to one-line `TransportError`s.
-    static func translate(_ error: any Error, url: String, timeout: Double) -> TransportError {
-        if let transport = error as? TransportError { return transport }
-        if error is CancellationError { return .cancelled }
-        if let client = error as? HTTPClientError {
-            switch client {
-            case .cancelled, .requestStreamCancelled: return .cancelled
-            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timeout(seconds: timeout, url: url)
-            case .connectTimeout: return .connection(url: url, reason: "connection timed out")
-            case .tlsHandshakeTimeout: return .tls(url: url, reason: "handshake timed out")
-            case .remoteConnectionClosed: return .connection(url: url, reason: "the server closed the connection")
-            case .invalidURL, .emptyHost, .emptyScheme: return .other("invalid URL \(url)")
-            default: return .other("\(client) (\(url))")
-            }
-        }
-        if error is NIOSSLError || error is BoringSSLError {
-            return .tls(url: url, reason: tlsReason(String(describing: error)))
-        }
-        let text = String(describing: error)
-        if let io = error as? IOError {
-            return .connection(url: url, reason: Self.describe(errno: io.errnoCode, fallback: text))
-        }
-        if let connect = error as? NIOConnectionError {
-            let code = connect.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }.first
-            return .connection(
-                url: url,
-                reason: code.map { Self.describe(errno: $0, fallback: text) }
-                    ?? (connect.dnsAAAAError ?? connect.dnsAError).map { (_: any Error) in
-                        "cannot resolve the host name"
-                    }
-                    ?? "could not connect")
-        }
-        if text.lowercased().contains("certificate") || text.contains("SSL") {
-            return .tls(url: url, reason: tlsReason(text))
-        }
-        return .other("\(text) (\(url))")
-    }
-
-    private static func describe(errno code: Int32, fallback: String) -> String {
-        switch code {
-        case ECONNREFUSED: return "connection refused"
-        case ETIMEDOUT: return "connection timed out"
-        case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
-        case ECONNRESET: return "connection reset by the server"
-        default: return String(cString: strerror(code))
-        }
-    }
-
-    /// A readable reason from BoringSSL's error text (`…OPENSSL_internal:WRONG_VERSION_NUMBER…`).
-    static func tlsReason(_ text: String) -> String {
-        if text.contains("CERTIFICATE_VERIFY_FAILED") {
-            return
-                "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
-        }
-        if let marker = text.range(of: "OPENSSL_internal:") {
-            let code = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
-            if !code.isEmpty {
-                return "handshake failed: " + code.lowercased().replacingOccurrences(of: "_", with: " ")
-            }
-        }
-        return text
     }
 }

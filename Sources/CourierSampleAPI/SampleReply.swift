@@ -7,6 +7,8 @@ struct SampleReply: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: [UInt8]
+    /// Parts sent after `body`, each after its pause: a live stream, or a server that stalls.
+    var paced: [(pause: Duration, bytes: [UInt8])] = []
 
     /// The reply as Hummingbird sends it.
     var response: Response {
@@ -14,8 +16,21 @@ struct SampleReply: Sendable {
         for header in headers {
             if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
         }
+        guard !paced.isEmpty else {
+            return Response(
+                status: .init(code: status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        }
+        let (first, parts) = (body, paced)
         return Response(
-            status: .init(code: status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            status: .init(code: status), headers: fields,
+            body: ResponseBody { writer in
+                if !first.isEmpty { try await writer.write(ByteBuffer(bytes: first)) }
+                for part in parts {
+                    try await Task.sleep(for: part.pause)
+                    try await writer.write(ByteBuffer(bytes: part.bytes))
+                }
+                try await writer.finish(nil)
+            })
     }
 }
 

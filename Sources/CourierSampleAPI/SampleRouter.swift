@@ -49,6 +49,9 @@ struct SampleRouter: Sendable {
             ("text", any(text)),
             ("cookies", any(cookies)),
             ("flaky", any(flaky)),
+            ("stall", any(stall)),
+            ("events", [(.get, events)]),
+            ("ndjson", [(.get, ndjson)]),
         ]
     }
 

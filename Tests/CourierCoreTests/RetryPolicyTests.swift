@@ -16,7 +16,7 @@ struct RetryPolicyTests {
             (.get, 1, .status(500), false),  // a server error is an answer, not a blip
             (.get, 1, .status(200), false),
             (.put, 1, .failure(.connection(url: "u", reason: "refused")), true),
-            (.delete, 1, .failure(.timeout(seconds: 1, url: "u")), true),
+            (.delete, 1, .failure(.timeout(seconds: 1, url: "u", phase: .head)), true),
             (.get, 1, .failure(.cancelled), false),  // the user asked to stop
             (.get, 1, .failure(.tls(url: "u", reason: "bad")), false),  // will fail the same way again
             (.post, 1, .status(503), false),  // never repeat what may have changed state

@@ -109,6 +109,7 @@ final class CommandLineTests {
         (["call", "redirect"], 0),
         (["call", "redirect", "-p", "hops=11"], 6),
         (["call", "delay", "-p", "ms=3000", "--timeout", "0.3"], 2),
+        (["call", "stall", "--timeout", "0.3"], 2),
         (["call", "nope"], 1),
         (["call", "users.show", "-p", "id="], 1),
         (["call", "users.show", "--env", "prod"], 1),
@@ -123,6 +124,16 @@ final class CommandLineTests {
         if code == 1 || code == 2 || code == 6 {
             #expect(result.stderr.split(separator: "\n").count >= 1)
         }
+    }
+
+    @Test("a server that stalls mid-body times out after --timeout, naming the phase")
+    func stalledBody() async throws {
+        let started = Date()
+        let result = try await courier(["call", "stall", "--timeout", "0.5"])
+        #expect(result.code == 2 && Date().timeIntervalSince(started) < 2.5)
+        #expect(result.stderr.hasPrefix("courier: timed out after 0.5 s waiting for more of the body from http://"))
+        let head = try await courier(["call", "delay", "-p", "ms=3000", "--timeout", "0.3"])
+        #expect(head.stderr.hasPrefix("courier: timed out after 0.3 s waiting for the response from http://"))
     }
 
     static let errorCases: [([String], String?)] = [

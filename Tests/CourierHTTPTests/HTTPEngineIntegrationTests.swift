@@ -114,14 +114,38 @@ struct HTTPEngineIntegrationTests {
         }
     }
 
-    @Test("a slow server times out with the timeout named")
+    @Test("a slow server times out with the timeout and the phase named: head, then a stalled body")
     func timeout() async throws {
         try await withServer { server, client in
             let url = server.url("/dev/v1/delay/3000")
-            await #expect(throws: TransportError.timeout(seconds: 0.2, url: url)) {
+            await #expect(throws: TransportError.timeout(seconds: 0.2, url: url, phase: .head)) {
                 try await client.send(get(url) { $0.options.timeout = 0.2 })
             }
+            // The head and a first line come at once, then nothing: the timeout covers the body.
+            let stalled = server.url("/dev/v1/stall?ms=3000")
+            let clock = ContinuousClock()
+            let started = clock.now
+            await #expect(throws: TransportError.timeout(seconds: 0.3, url: stalled, phase: .body)) {
+                try await client.send(get(stalled) { $0.options.timeout = 0.3 })
+            }
+            #expect(clock.now - started < .seconds(2))
+            // A body that keeps arriving is never cut off by the timeout, however long it takes:
+            // six parts 200 ms apart take a second, five times the timeout.
+            let slow = try await client.send(
+                get(server.url("/dev/v1/ndjson?count=6&ms=200")) { $0.options.timeout = 0.5 })
+            #expect(text(slow).split(separator: "\n").count == 6)
         }
+    }
+
+    @Test("a TLS handshake the server never answers times out while connecting")
+    func connectTimeout() async throws {
+        let listener = try SilentListener()
+        let client = HTTPEngine()
+        let url = "https://127.0.0.1:\(listener.port)/"
+        await #expect(throws: TransportError.timeout(seconds: 0.3, url: url, phase: .connecting)) {
+            try await client.send(get(url) { $0.options.timeout = 0.3 })
+        }
+        await client.shutdown()
     }
 
     @Test("idempotent requests retry 502/503/504 up to the limit; POST never does")

@@ -1,7 +1,7 @@
 /// Why a built request got no response.
 public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No response within the timeout.
-    case timeout(seconds: Double, url: String)
+    /// No next byte within the timeout, in `phase`.
+    case timeout(seconds: Double, url: String, phase: TimeoutPhase)
     /// The connection could not be made or was dropped.
     case connection(url: String, reason: String)
     /// Certificate verification or the TLS handshake failed.
@@ -20,8 +20,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// One line for the user.
     public var description: String {
         switch self {
-        case .timeout(let seconds, let url):
-            return "timed out after \(Self.format(seconds)) s waiting for \(url)"
+        case .timeout(let seconds, let url, let phase):
+            return "timed out after \(Self.format(seconds)) s \(phase.describe(url))"
         case .connection(let url, let reason):
             return "could not connect to \(url): \(reason)"
         case .tls(let url, let reason):

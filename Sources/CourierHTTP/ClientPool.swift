@@ -1,0 +1,56 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The AsyncHTTPClient instances of one engine, one per setting that AsyncHTTPClient only
+/// takes per client (the timeouts), all on the engine's one event loop. Most runs use one.
+final class ClientPool: Sendable {
+    /// What tells two clients apart.
+    struct Key: Hashable, Sendable {
+        /// Connect, read and write timeout, in milliseconds.
+        var timeout: Int64
+    }
+
+    private let group: any EventLoopGroup
+    private let clients = Mutex<[Key: HTTPClient]>([:])
+
+    init(group: any EventLoopGroup) {
+        self.group = group
+    }
+
+    /// The client for `key`, made on first use.
+    func client(for key: Key) -> HTTPClient {
+        clients.withLock { clients in
+            if let client = clients[key] { return client }
+            let client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: Self.configuration(key))
+            clients[key] = client
+            return client
+        }
+    }
+
+    /// Shuts every client down; the pool cannot be used afterwards.
+    func shutdown() async {
+        let all = clients.withLock { clients in
+            defer { clients = [:] }
+            return Array(clients.values)
+        }
+        for client in all { try? await client.shutdown() }
+    }
+
+    private static func configuration(_ key: Key) -> HTTPClient.Configuration {
+        // `timeout` bounds every wait for the next byte: the connection (TCP and TLS), the
+        // head once the request is sent, each body chunk, and a body the server stops reading.
+        let timeout = TimeAmount.milliseconds(max(1, key.timeout))
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: timeout, read: timeout, write: timeout),
+            decompression: .enabled(limit: .none)
+        )
+        configuration.httpVersion = .automatic
+        // Fail a refused connection at once (as curl does); `RetryPolicy` owns retries, so
+        // AsyncHTTPClient's own backoff would only make a dead server look like a hang.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }
+}

@@ -1,0 +1,77 @@
+import AsyncHTTPClient
+import CourierCore
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// Maps AsyncHTTPClient, NIO and TLS errors to one-line `TransportError`s.
+enum TransportErrorTranslator {
+    /// `error` as the user reads it. `phase` is where the request was when it failed (the
+    /// client's own timeouts do not say whether the head had come).
+    static func translate(_ error: any Error, url: String, timeout: Double, phase: TimeoutPhase) -> TransportError {
+        if let transport = error as? TransportError { return transport }
+        if error is CancellationError { return .cancelled }
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .cancelled, .requestStreamCancelled: return .cancelled
+            case .readTimeout, .deadlineExceeded: return .timeout(seconds: timeout, url: url, phase: phase)
+            case .writeTimeout: return .timeout(seconds: timeout, url: url, phase: .sending)
+            case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
+                return .timeout(seconds: timeout, url: url, phase: .connecting)
+            case .remoteConnectionClosed: return .connection(url: url, reason: "the server closed the connection")
+            case .invalidURL, .emptyHost, .emptyScheme: return .other("invalid URL \(url)")
+            default: return .other("\(client) (\(url))")
+            }
+        }
+        if let channel = error as? ChannelError, case .connectTimeout = channel {
+            return .timeout(seconds: timeout, url: url, phase: .connecting)
+        }
+        if error is NIOSSLError || error is BoringSSLError {
+            return .tls(url: url, reason: tlsReason(String(describing: error)))
+        }
+        let text = String(describing: error)
+        if let io = error as? IOError {
+            return .connection(url: url, reason: describe(errno: io.errnoCode, fallback: text))
+        }
+        if let connect = error as? NIOConnectionError {
+            let code = connect.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }.first
+            return .connection(
+                url: url,
+                reason: code.map { describe(errno: $0, fallback: text) }
+                    ?? (connect.dnsAAAAError ?? connect.dnsAError).map { (_: any Error) in
+                        "cannot resolve the host name"
+                    }
+                    ?? "could not connect")
+        }
+        if text.lowercased().contains("certificate") || text.contains("SSL") {
+            return .tls(url: url, reason: tlsReason(text))
+        }
+        return .other("\(text) (\(url))")
+    }
+
+    private static func describe(errno code: Int32, fallback: String) -> String {
+        switch code {
+        case ECONNREFUSED: return "connection refused"
+        case ETIMEDOUT: return "connection timed out"
+        case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
+        case ECONNRESET: return "connection reset by the server"
+        default: return String(cString: strerror(code))
+        }
+    }
+
+    /// A readable reason from BoringSSL's error text (`…OPENSSL_internal:WRONG_VERSION_NUMBER…`).
+    static func tlsReason(_ text: String) -> String {
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return
+                "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
+        }
+        if let marker = text.range(of: "OPENSSL_internal:") {
+            let code = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
+            if !code.isEmpty {
+                return "handshake failed: " + code.lowercased().replacingOccurrences(of: "_", with: " ")
+            }
+        }
+        return text
+    }
+}
