@@ -22,6 +22,8 @@ let package = Package(
         // Courier refuses by name anyway) it builds without its Swift concurrency layer.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Sealed workspaces (RNCryptor: PBKDF2, AES-CBC, HMAC). Already built for NIOSSL's peers.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -43,7 +45,11 @@ let package = Package(
         // Everything that persists between runs.
         .target(
             name: "CourierStore",
-            dependencies: ["CourierCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "CourierCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         // One SQLite setting Swift cannot reach (a variadic C function), for the history database.
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // OpenAPI documents into import plans: the one importer that needs a library, kept

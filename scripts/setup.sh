@@ -3,6 +3,7 @@
 # ncurses headers (the TUI links ncursesw), SQLite headers (history, through GRDB), tmux (TUI end-to-end tests), jq and curl
 # (benchmark anchors).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 need=()
 [ -f /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
@@ -12,4 +13,12 @@ if [ ${#need[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+# Independent peers the tests check Courier against: the `rncryptor` package (sealed
+# workspaces), in a virtual environment of the build folder.
+peers=.build/peers-venv
+if ! "$peers/bin/python" -c 'import rncryptor' >/dev/null 2>&1; then
+  rm -rf "$peers"
+  python3 -m venv "$peers"
+  "$peers/bin/pip" install -q --disable-pip-version-check 'rncryptor==3.3.0'
 fi

@@ -40,7 +40,8 @@ extension SampleRouter {
         guard let count = Int(request.query("count") ?? "5"), (0...10_000).contains(count),
             let milliseconds = Int(request.query("ms") ?? "200"), (0...60_000).contains(milliseconds)
         else { return .error(400, "count must be 0…10000 and ms 0…60000") }
-        var reply = SampleReply(status: 200, headers: [("Content-Type", contentType), ("Cache-Control", "no-cache")], body: [])
+        var reply = SampleReply(
+            status: 200, headers: [("Content-Type", contentType), ("Cache-Control", "no-cache")], body: [])
         reply.paced = (0...count).compactMap { index in
             let text = part(index, count)
             return text.isEmpty ? nil : (index == 0 ? .zero : .milliseconds(milliseconds), Array(text.utf8))

@@ -6,14 +6,17 @@ import Foundation
 /// (atomic on POSIX file systems). A file that exists keeps its permissions (a workspace
 /// holding secrets may be private), and a symbolic link is followed, not replaced.
 public enum AtomicFile {
-    /// Writes `bytes` to `path`, creating its folder when `createFolder` is set.
-    public static func write(_ bytes: [UInt8], to path: String, createFolder: Bool = false) throws {
+    /// Writes `bytes` to `path`, creating its folder when `createFolder` is set. A new file
+    /// gets `newFileMode` (less the umask).
+    public static func write(
+        _ bytes: [UInt8], to path: String, createFolder: Bool = false, newFileMode: mode_t = 0o644
+    ) throws {
         if createFolder {
             try FileManager.default.createDirectory(
                 atPath: FileBytes.directory(path), withIntermediateDirectories: true)
         }
         var target = path
-        var mode: mode_t = 0o644
+        var mode = newFileMode
         var info = stat()
         let existed = stat(path, &info) == 0
         if existed {

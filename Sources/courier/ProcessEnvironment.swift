@@ -17,6 +17,13 @@ enum ProcessEnvironment {
     }
 
     /// Colour unless `NO_COLOR` is set to something (no-color.org: an empty value does not count).
+    /// The password for sealed workspaces from `COURIER_PASSWORD` (set but empty counts as
+    /// unset: no sealed file has an empty password).
+    static var password: String? {
+        guard let value = ProcessInfo.processInfo.environment["COURIER_PASSWORD"], !value.isEmpty else { return nil }
+        return value
+    }
+
     static func allowsColor(_ environment: [String: String]) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty
     }

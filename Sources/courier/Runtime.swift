@@ -32,13 +32,16 @@ final class Runtime {
     private var recorder: HistoryRecorder?
     /// Reads the workspace file again when it changes on disk.
     private let watcher: WorkspaceWatcher
+    /// The workspace file, with the password of a sealed one.
+    private let file: WorkspaceFile
 
-    init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore) {
+    init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore, file: WorkspaceFile) {
         self.state = state
         self.input = input
         self.terminal = terminal
         self.store = store
-        watcher = WorkspaceWatcher(path: state.workspace.file)
+        self.file = file
+        watcher = WorkspaceWatcher(file: file)
         recorder = HistoryRecorder(
             workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
             opening: .onFirstUse,
@@ -188,12 +191,12 @@ final class Runtime {
             inbox.append(.filesMeasured(sizes))
             input.wake()
         case .importCurl(let command):
-            let result = WorkspaceEditor.importCurl(command, into: state.workspace)
+            let result = WorkspaceEditor.importCurl(command, into: state.workspace, file: file)
             watcher.noteWritten()
             inbox.append(.workspaceWritten(result))
             input.wake()
         case .saveRoute(let route, let replacing):
-            let result = WorkspaceEditor.save(route, replacing: replacing, into: state.workspace)
+            let result = WorkspaceEditor.save(route, replacing: replacing, into: state.workspace, file: file)
             watcher.noteWritten()
             inbox.append(.workspaceWritten(result))
             input.wake()
@@ -257,7 +260,10 @@ final class Runtime {
         savePending = false
         lastSave = ContinuousClock.now
         do {
-            try store.save(state.session)
+            var session = state.session
+            // Values typed into a sealed workspace would sit in plain text in the state folder.
+            if state.workspace.isSealed { session.fields = [:] }
+            try store.save(session)
         } catch {
             inbox.append(.notice("could not save state to \(store.path)", isError: true))
         }

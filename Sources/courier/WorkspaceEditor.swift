@@ -8,7 +8,9 @@ import Foundation
 /// is read back so the screen shows what the file now says.
 enum WorkspaceEditor {
     /// Imports `command`, naming the route so no route of `workspace` has its name.
-    static func importCurl(_ command: String, into workspace: Workspace) -> Result<WrittenRoute, ImportError> {
+    static func importCurl(_ command: String, into workspace: Workspace, file: WorkspaceFile) -> Result<
+        WrittenRoute, ImportError
+    > {
         let importer = CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath) { path in
             try? FileBytes.read(path).get()
         }
@@ -19,21 +21,23 @@ enum WorkspaceEditor {
                 plan.routes[index].route.name = ImportPlan.freeName(
                     plan.routes[index].route.name, taken: taken.contains)
             }
-            return write(plan, into: workspace, replace: false)
+            return write(plan, into: workspace, file: file, replace: false)
         } catch {
             return .failure(error)
         }
     }
 
     /// Writes `route` in place of the route called `replacing`, or adds it.
-    static func save(_ route: Route, replacing: String?, into workspace: Workspace) -> Result<WrittenRoute, ImportError>
-    {
+    static func save(_ route: Route, replacing: String?, into workspace: Workspace, file: WorkspaceFile) -> Result<
+        WrittenRoute, ImportError
+    > {
         var plan = ImportPlan()
         plan.add(route, environment: nil)
-        return write(plan, into: workspace, replace: replacing != nil)
+        return write(plan, into: workspace, file: file, replace: replacing != nil)
     }
 
-    private static func write(_ plan: ImportPlan, into workspace: Workspace, replace: Bool)
+    /// A sealed workspace is read and written through `file`, so it stays sealed.
+    private static func write(_ plan: ImportPlan, into workspace: Workspace, file: WorkspaceFile, replace: Bool)
         -> Result<WrittenRoute, ImportError>
     {
         let path = workspace.file
@@ -41,17 +45,17 @@ enum WorkspaceEditor {
             return .failure(ImportError("this workspace has no file to write to"))
         }
         do throws(ImportError) {
-            let existing = try? FileBytes.read(path).get()
+            let existing = try? file.read().bytes
             let merge = WorkspaceMerge(
                 fileName: path, baseDirectory: ImportCommand.absoluteFolder(of: path), replace: replace)
             let outcome = try merge.merge(plan, into: existing)
             do {
-                try AtomicFile.write(outcome.bytes, to: path)
+                try file.write(outcome.bytes, sealed: workspace.isSealed)
             } catch {
                 throw ImportError("cannot write \(path): \(error.localizedDescription)")
             }
             do {
-                return .success(WrittenRoute(workspace: try WorkspaceLoader().load(path: path), route: name))
+                return .success(WrittenRoute(workspace: try file.load(), route: name))
             } catch {
                 throw ImportError(error.description)
             }

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierStore
 import Foundation
 
 /// Notices the workspace file changing on disk (saved from an editor, which often writes a
@@ -7,13 +8,15 @@ import Foundation
 /// stays idle in every way that matters.
 @MainActor
 final class WorkspaceWatcher {
-    private let path: String
+    private let file: WorkspaceFile
+    private var path: String { file.path }
     private var signature: [Int]?
     private var task: Task<Void, Never>?
 
-    init(path: String) {
-        self.path = path
-        signature = Self.signature(path)
+    /// Watches `file` (a sealed one is read with its password).
+    init(file: WorkspaceFile) {
+        self.file = file
+        signature = Self.signature(file.path)
     }
 
     /// Polls until `stop`; `changed` gets each new load (or its error).
@@ -29,7 +32,7 @@ final class WorkspaceWatcher {
                 // A file that is gone for a moment (mid-rename) is looked at again next time.
                 guard now != nil else { continue }
                 do throws(WorkspaceError) {
-                    changed(.success(try WorkspaceLoader().load(path: self.path)))
+                    changed(.success(try self.file.load()))
                 } catch {
                     changed(.failure(error))
                 }

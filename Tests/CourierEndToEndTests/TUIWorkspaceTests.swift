@@ -72,4 +72,56 @@ final class TUIWorkspaceTests {
         #expect(try tmux.screen().contains("added.outside"))
         try await tmux.quit()
     }
+
+    @Test(
+        "a sealed workspace: the password dialog, a wrong try, the screen, a paste that stays sealed, no typed value kept"
+    )
+    func sealed() async throws {
+        let plain = folder.appendingPathComponent("team.json")
+        try Data(
+            workspace(#"{"name": "users.show", "path": "/users/:id", "params": {"id": "42"}}"#).utf8
+        ).write(to: plain)
+        let sealing = try await CourierBinary.run(
+            ["seal", plain.path], environment: ["COURIER_PASSWORD": "open sesame"])
+        #expect(sealing.code == 0, "\(sealing.stderr)")
+        let file = folder.appendingPathComponent("team.bin")
+        let state = folder.appendingPathComponent("sealed-state")
+        let tmux = try TmuxSession(
+            command: "env XDG_STATE_HOME=\(state.path) NO_COLOR= TERM=screen-256color COURIER_PASSWORD= "
+                + "\(CourierBinary.url.path) --config \(file.path)")
+        defer { tmux.kill() }
+        try await tmux.waitFor("team.bin is sealed.")
+        try tmux.type("guessme")
+        try await tmux.waitFor("password  •••••••▏")
+        try tmux.send("Enter")
+        try await tmux.waitFor("wrong password or damaged file")
+        #expect(try !tmux.screen().contains("guessme"))
+        try tmux.type("open sesame")
+        try tmux.send("Enter")
+        try await tmux.waitFor("users.show")
+
+        // A value typed into the form is used but never written to the state folder.
+        try await tmux.openRoute("users.show")
+        try tmux.send("C-u")
+        try tmux.type("7")
+        try await tmux.waitFor("/dev/v1/users/7 ")
+
+        // A pasted route is written into the file, which stays sealed.
+        try tmux.send("Escape", "I")
+        try await tmux.waitFor("Paste a curl command")
+        try tmux.type("curl http://127.0.0.1:\(demo.port)/dev/v1/headlines")
+        try tmux.send("Enter")
+        try await tmux.waitFor("Request · get.dev.v1.headlines")
+        let bytes = try [UInt8](Data(contentsOf: file))
+        #expect(Array(bytes.prefix(2)) == [3, 1])
+        let unsealed = try await CourierBinary.run(
+            ["unseal", file.path, "-o", "-"], environment: ["COURIER_PASSWORD": "open sesame"])
+        #expect(unsealed.stdout.contains("/headlines"))
+        try await tmux.quit()
+
+        let saved = (FileManager.default.enumerator(atPath: state.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".json") }
+            .compactMap { try? String(contentsOf: state.appendingPathComponent($0), encoding: .utf8) }
+        #expect(!saved.isEmpty && saved.allSatisfy { $0.contains("\"fields\":{}") }, "\(saved)")
+    }
 }

@@ -130,10 +130,10 @@ struct HTTPEngineIntegrationTests {
             }
             #expect(clock.now - started < .seconds(2))
             // A body that keeps arriving is never cut off by the timeout, however long it takes:
-            // six parts 200 ms apart take a second, five times the timeout.
+            // twelve parts 150 ms apart take 1.65 s, past the 1 s timeout.
             let slow = try await client.send(
-                get(server.url("/dev/v1/ndjson?count=6&ms=200")) { $0.options.timeout = 0.5 })
-            #expect(text(slow).split(separator: "\n").count == 6)
+                get(server.url("/dev/v1/ndjson?count=12&ms=150")) { $0.options.timeout = 1 })
+            #expect(text(slow).split(separator: "\n").count == 12)
         }
     }
 

@@ -20,6 +20,8 @@ public struct Workspace: Sendable, Equatable {
     public var baseDirectory: String
     /// The file it was loaded from, as given (empty for a workspace built in memory).
     public var file = ""
+    /// The file is sealed (encrypted with a password): nothing typed into it is remembered.
+    public var isSealed = false
 
     /// A workspace.
     public init(

@@ -12,6 +12,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownRoute(String, suggestion: String?)
     /// `courier check` was given a glob that selects nothing.
     case unmatchedPattern(String)
+    /// The file is sealed and could not be opened (no password, a wrong one, a damaged file).
+    case sealed(file: String, SealError)
 
     /// One line for the user.
     public var description: String {
@@ -29,6 +31,10 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknownRoute(let name, let suggestion):
             if let suggestion { return "unknown route '\(name)'; did you mean '\(suggestion)'?" }
             return "unknown route '\(name)' (run 'courier routes' to list them)"
+        case .sealed(let file, .noPassword):
+            return "\(file) is sealed: set COURIER_PASSWORD, or run on a terminal to be asked for its password"
+        case .sealed(let file, let error):
+            return "\(file): \(error)"
         case .unmatchedPattern(let pattern):
             return
                 "'\(pattern)' matches no route to send (a mutating route joins through a glob only when it has checks)"

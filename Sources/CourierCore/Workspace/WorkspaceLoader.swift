@@ -12,6 +12,8 @@ public struct WorkspaceLoader: Sendable {
     public func load(path: String) throws(WorkspaceError) -> Workspace {
         switch FileBytes.read(path) {
         case .success(let bytes):
+            // Opening one takes the password and the crypto of `CourierStore.WorkspaceFile`.
+            guard !RNCryptorContainer.isSealed(bytes) else { throw .sealed(file: path, .noPassword) }
             var workspace = try load(
                 bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
             workspace.file = path

@@ -55,12 +55,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let path = workspace.config
-        let existing: [UInt8]?
-        switch FileBytes.read(path) {
-        case .success(let bytes): existing = bytes
-        case .failure(.missing): existing = nil
-        case .failure(.unreadable): throw CLIFailure("\(path): cannot read the workspace")
-        }
+        let (existing, sealed, file) = try workspace.read()
         let plan: ImportPlan
         do {
             plan = try makePlan()
@@ -80,7 +75,7 @@ struct ImportCommand: ParsableCommand {
             return
         }
         do {
-            try AtomicFile.write(outcome.bytes, to: path)
+            try file.write(outcome.bytes, sealed: sealed)
         } catch {
             throw CLIFailure("cannot write \(path): \(error.localizedDescription)")
         }

@@ -24,8 +24,18 @@ struct TUICommand: AsyncParsableCommand {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CLIFailure("the interactive screen needs a terminal; see 'courier --help' for the commands")
         }
-        let loaded = try workspace.load()
-        if let env { _ = try loaded.environment(named: env) }
+        // A sealed file without COURIER_PASSWORD is opened by the password dialog, on the screen.
+        let given = ProcessEnvironment.password
+        let file = WorkspaceFile(path: workspace.config, password: given)
+        var opened: Workspace?
+        do throws(WorkspaceError) {
+            opened = try file.load()
+        } catch .sealed(_, .noPassword) where given == nil {
+            opened = nil
+        } catch {
+            throw CLIFailure(error.description)
+        }
+        if let env, let opened { _ = try opened.environment(named: env) }
 
         var environment = ProcessEnvironment.current()
         var server: SampleServer?
@@ -39,8 +49,23 @@ struct TUICommand: AsyncParsableCommand {
             if let port = server?.port { environment["COURIER_DEMO_PORT"] = String(port) }
         }
 
+        let input = InputWatcher()
+        let terminal = await NcursesTerminal(useColor: ProcessEnvironment.allowsColor(environment))
+        guard let (loaded, unlocked) = await open(opened, file, terminal: terminal, input: input) else {
+            await terminal.shutdown()
+            await server?.stop()
+            return
+        }
+        if let env, !loaded.environments.contains(where: { $0.name == env }) {
+            await terminal.shutdown()
+            await server?.stop()
+            _ = try loaded.environment(named: env)
+        }
+
         let store = SessionStore(configPath: workspace.config, processEnvironment: environment)
-        let (session, warning) = store.load()
+        var (session, warning) = store.load()
+        // Nothing typed into a sealed workspace is kept on disk, so nothing is restored either.
+        if loaded.isSealed { session.fields = [:] }
         var state = AppState(
             workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)
         if let megabytes = environment["COURIER_MAX_BODY_MB"].flatMap(Int.init), megabytes > 0 {
@@ -53,10 +78,17 @@ struct TUICommand: AsyncParsableCommand {
                 text: "sample API on http://127.0.0.1:\(server.port) · pick a route, Enter sends", isError: false)
         }
 
-        let input = InputWatcher()
-        let terminal = await NcursesTerminal(useColor: ProcessEnvironment.allowsColor(environment))
-        let runtime = await Runtime(state: state, terminal: terminal, input: input, store: store)
+        let runtime = await Runtime(state: state, terminal: terminal, input: input, store: store, file: unlocked)
         await runtime.run()
         await server?.stop()
+    }
+
+    /// The workspace already opened, or the one the password dialog opens (nil: the user quit).
+    @MainActor
+    private func open(_ opened: Workspace?, _ file: WorkspaceFile, terminal: NcursesTerminal, input: InputWatcher)
+        -> (Workspace, WorkspaceFile)?
+    {
+        if let opened { return (opened, file) }
+        return PasswordScreen.unlock(file, terminal: terminal, input: input)
     }
 }

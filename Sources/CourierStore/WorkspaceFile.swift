@@ -1,0 +1,53 @@
+import CourierCore
+import Foundation
+
+/// A workspace file, plain JSON or sealed (RNCryptor v3): read into memory, unsealed there
+/// with `password`, and written back the way it was found, sealed again when it was sealed.
+/// The plain text of a sealed file never reaches the disk through this type.
+public struct WorkspaceFile: Sendable {
+    /// The file, as the user gave it.
+    public let path: String
+    /// The password of a sealed file (unused for a plain one).
+    public var password: String?
+
+    /// The file at `path`.
+    public init(path: String, password: String? = nil) {
+        self.path = path
+        self.password = password
+    }
+
+    /// The file's plain bytes and whether it is sealed.
+    public func read() throws(WorkspaceError) -> (bytes: [UInt8], sealed: Bool) {
+        let bytes: [UInt8]
+        switch FileBytes.read(path) {
+        case .success(let read): bytes = read
+        case .failure(.missing): throw .unreadable(file: path, reason: "no such file")
+        case .failure(.unreadable): throw .unreadable(file: path, reason: "permission denied or not a file")
+        }
+        guard RNCryptorContainer.isSealed(bytes) else { return (bytes, false) }
+        guard let password else { throw .sealed(file: path, .noPassword) }
+        do {
+            return (try WorkspaceSeal.unseal(bytes, password: password), true)
+        } catch {
+            throw .sealed(file: path, error)
+        }
+    }
+
+    /// The workspace the file describes.
+    public func load() throws(WorkspaceError) -> Workspace {
+        let (bytes, sealed) = try read()
+        var workspace = try WorkspaceLoader().load(
+            bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
+        workspace.file = path
+        workspace.isSealed = sealed
+        return workspace
+    }
+
+    /// Replaces the file with `plain`, sealed with `password` when `sealed` (a sealed
+    /// workspace stays sealed). Whole-file and atomic (`AtomicFile`).
+    public func write(_ plain: [UInt8], sealed: Bool) throws {
+        guard sealed else { return try AtomicFile.write(plain, to: path) }
+        guard let password else { throw WorkspaceError.sealed(file: path, .noPassword) }
+        try AtomicFile.write(try WorkspaceSeal.seal(plain, password: password), to: path)
+    }
+}
