@@ -44,15 +44,18 @@ public final class HTTPEngine: Sendable {
     ) async throws(TransportError) -> Exchange {
         // On the loop's thread (see `EventLoopTaskExecutor`); a caller already there stays.
         let response = try await withTaskExecutorPreference(taskExecutor) { () async throws(TransportError) in
-            try await send(prepared.request, options: prepared.options, progress: progress)
+            try await send(prepared.request, options: prepared.options, auth: prepared.auth, progress: progress)
         }
         return Exchange(request: prepared.request, response: response, origin: prepared.origin)
     }
 
     /// Sends `request` with `options` and returns the whole response.
-    /// - Parameter progress: called with the number of body bytes received so far.
+    /// - Parameters:
+    ///   - auth: Digest or OAuth2, which the engine performs per hop.
+    ///   - progress: called with the number of body bytes received so far.
     public func send(
-        _ request: HTTPRequest, options: SendOptions = SendOptions(), progress: (@Sendable (Int) -> Void)? = nil
+        _ request: HTTPRequest, options: SendOptions = SendOptions(), auth: ResolvedAuth? = nil,
+        progress: (@Sendable (Int) -> Void)? = nil
     ) async throws(TransportError) -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
@@ -61,7 +64,8 @@ public final class HTTPEngine: Sendable {
             attempt += 1
             let outcome: Result<HTTPResponse, TransportError>
             do {
-                outcome = .success(try await followRedirects(request, options: options, progress: progress))
+                outcome = .success(
+                    try await followRedirects(request, options: options, auth: auth, progress: progress))
             } catch {
                 outcome = .failure(error)
             }
@@ -91,7 +95,7 @@ public final class HTTPEngine: Sendable {
     }
 
     private func followRedirects(
-        _ request: HTTPRequest, options: SendOptions, progress: (@Sendable (Int) -> Void)?
+        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, progress: (@Sendable (Int) -> Void)?
     ) async throws(TransportError) -> HTTPResponse {
         var method = request.method
         var url = request.url
@@ -101,6 +105,7 @@ public final class HTTPEngine: Sendable {
         var upload = try request.multipart.map { (multipart) throws(TransportError) in try UploadStream(multipart) }
         var redirects = 0
         var hops: [ExchangeHop] = []
+        var answeredChallenge = false
         while true {
             let startedAt = Date()
             var response = try await execute(
@@ -114,6 +119,14 @@ public final class HTTPEngine: Sendable {
                     bodySize: response.bodySize, startedAt: startedAt, wait: response.timeToFirstByte,
                     receive: max(0, response.totalTime - response.timeToFirstByte)))
             response.hops = hops
+            if !answeredChallenge,
+                let answer = digestAnswer(auth, response, method: method, url: url, first: request.url)
+            {
+                // Same hop again, with the answer: a 401 answered is not a redirect.
+                answeredChallenge = true
+                headers.append(HeaderField("Authorization", answer))
+                continue
+            }
             guard options.followRedirects,
                 let hop = try RedirectPolicy.next(
                     status: response.status, location: response.headers.value(for: "Location"),
@@ -126,6 +139,22 @@ public final class HTTPEngine: Sendable {
             (method, url, headers, body) = (hop.method, hop.url, hop.headers, hop.body)
             if body == nil { upload = nil }
         }
+    }
+
+    /// The `Authorization` answer to a Digest challenge in a 401, when the request has Digest
+    /// credentials, sent none yet, and is still on its first origin.
+    private func digestAnswer(
+        _ auth: ResolvedAuth?, _ response: HTTPResponse, method: CourierCore.HTTPMethod, url: String, first: String
+    ) -> String? {
+        guard response.status == 401, case .digest(let username, let password)? = auth,
+            RedirectPolicy.sameOrigin(url, first),
+            let digest = try? DigestAuthorization(
+                challenges: AuthChallenge.parse(response.headers.values(for: "WWW-Authenticate")))
+        else { return nil }
+        return digest.header(
+            username: username, password: password, method: method.rawValue, uri: DigestHash.requestTarget(url),
+            cnonce: DigestHash.cnonce()
+        ) { DigestHash.hex($0, digest.algorithm) }
     }
 
     private func execute(

@@ -7,6 +7,8 @@ import Hummingbird
 struct SampleRequest: Sendable {
     var method: String
     var path: String
+    /// Path and query as sent (what HTTP Digest signs).
+    var target: String
     var query: [(name: String, value: String)]
     var headers: [(name: String, value: String)]
     var body: [UInt8]
@@ -21,6 +23,7 @@ struct SampleRequest: Sendable {
         let body = try await request.body.collect(upTo: Self.bodyLimit)
         method = request.method.rawValue
         path = request.uri.path
+        target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         // Decoded as most web frameworks decode a query (Rails, Django, Express, Go): `+` is a space.
         query = PercentEncoding.formItems(request.uri.query).map { ($0.name, $0.value) }
         headers = request.headers.map { ($0.name.rawName, $0.value) }

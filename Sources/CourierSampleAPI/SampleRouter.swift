@@ -50,6 +50,7 @@ struct SampleRouter: Sendable {
             ("cookies", any(cookies)),
             ("flaky", any(flaky)),
             ("stall", any(stall)),
+            ("digest/:algorithm", [(.get, digest), (.post, digest)]),
             ("events", [(.get, events)]),
             ("ndjson", [(.get, ndjson)]),
         ]

@@ -7,6 +7,8 @@ actor SampleStore {
     private var flakyCounts: [String: Int] = [:]
     /// Session tokens handed out by `POST login`, by deployment prefix.
     private var sessions: [String: Set<String>] = [:]
+    /// Digest nonces handed out, with how many answers each has had.
+    private var nonces: [String: Int] = [:]
     private static let logLimit = 10_000
 
     init() {
@@ -47,5 +49,20 @@ actor SampleStore {
     /// Whether `token` is a session of the deployment at `prefix`.
     func isSession(_ token: String, of prefix: String) -> Bool {
         sessions[prefix]?.contains(token) ?? false
+    }
+
+    /// A new Digest nonce.
+    func issueNonce() -> String {
+        let nonce = "n\(nonces.count + 1)-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        nonces[nonce] = 0
+        return nonce
+    }
+
+    /// Whether `nonce` was issued here and `count` is past its last answer (a replayed
+    /// answer is refused, as RFC 7616 §5.12 asks).
+    func acceptNonce(_ nonce: String, count: Int) -> Bool {
+        guard let last = nonces[nonce], count > last else { return false }
+        nonces[nonce] = count
+        return true
     }
 }

@@ -135,23 +135,27 @@ public enum Views {
             break
         }
 
-        var rows: [(label: String, field: FormField?, index: Int)] = []
-        for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index)) }
+        let context = state.builder.context(environment: state.environment, input: RequestInput())
+        var rows: [(label: String, field: FormField?, index: Int, note: String)] = []
+        for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index, "")) }
+        let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
+        var insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
         if !form.fields.contains(where: { $0.section == .header }) {
-            let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
-            let insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
-            rows.insert(("header", nil, -1), at: insertAt)
+            rows.insert(("header", nil, -1, "(none) · Ctrl-N adds one"), at: insertAt)
+            insertAt += 1
+        }
+        if let auth = state.openRouteAuth {
+            rows.insert(("auth", nil, -1, auth), at: insertAt)
         }
         let available = inner.height - 1
         let focusRow = rows.firstIndex { $0.index == form.focus } ?? 0
         let start = scrollStart(cursor: focusRow, rows: available)
-        let context = state.builder.context(environment: state.environment, input: RequestInput())
         let nameWidth = min(16, (form.fields.map { CellWidth.of($0.name) }.max() ?? 4) + 1)
         for (offset, row) in rows.dropFirst(start).prefix(max(0, available)).enumerated() {
             let y = inner.y + 1 + offset
             var x = buffer.put(" " + row.label.padded(to: 7), x: inner.x, y: y, style: Theme.hint, clip: inner)
             guard let field = row.field else {
-                buffer.put("(none) · Ctrl-N adds one", x: x, y: y, style: Theme.hint, clip: inner)
+                buffer.put(row.note, x: x, y: y, style: Theme.hint, clip: inner)
                 continue
             }
             let focused = state.focus == .request && row.index == form.focus

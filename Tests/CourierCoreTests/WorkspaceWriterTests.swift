@@ -25,13 +25,13 @@ struct WorkspaceWriterTests {
         let text = try String(contentsOf: root.appendingPathComponent("environments.json"), encoding: .utf8)
         let (first, written, second) = try roundTrip(text)
         #expect(second == first)
-        #expect(first.resources.count == 2 && first.routes.count == 31)
+        #expect(first.resources.count == 2 && first.routes.count == 32)
         // The expanded routes are not repeated as routes: the resource stays the one place to edit.
         guard case .array(let routes)? = try JSONValue.parse(written)["routes"] else {
             Issue.record("the written workspace has no routes array")
             return
         }
-        #expect(routes.count == 23 && !routes.contains { $0["name"] == .string("posts.index") })
+        #expect(routes.count == 24 && !routes.contains { $0["name"] == .string("posts.index") })
     }
 
     @Test("the seed T21Environment format is written in the native format and loads to the same value")
@@ -56,15 +56,19 @@ struct WorkspaceWriterTests {
              "environments": {
                "prod": {"base_url": "https://api", "headers": {"X-A": "b"}, "variables": {"token": "${TOKEN:-x}"},
                         "secrets": ["token"], "protected": true, "timeout": 10, "retries": 3, "retry_delay": 0.25,
-                        "follow_redirects": false, "tls": {"ca_file": "ca.pem", "insecure": true},
-                        "description": "the real one"},
-               "dev": {"base_url": "http://dev"}},
+                        "follow_redirects": false,
+                        "tls": {"ca_file": "ca.pem", "insecure": true, "cert_file": "c.pem", "key_file": "k.pem"},
+                        "auth": {"type": "oauth2", "grant": "password", "token_url": "https://t", "client_id": "c",
+                                 "client_secret": "{{s}}", "scope": "a b", "username": "qa", "password": "{{pw}}"},
+                        "proxy": "socks5://127.0.0.1:1080", "cookies": false, "description": "the real one"},
+               "dev": {"base_url": "http://dev", "auth": {"type": "digest", "username": "qa", "password": "p"}, "proxy": ""}},
              "routes": [
                {"name": "search", "method": "GET", "path": "/search", "query": {"tag": ["a", "b"], "q": "{{q}}"},
                 "headers": {"X-Trace": "1"}, "json_path": "items.0", "description": "find",
                 "capture": {"first": "json items.0.id", "n": "json items count"},
                 "checks": ["status == 200", "json items count >= 1", "header X-A not contains \\"{{q}}\\""]},
-               {"name": "ping", "path": "/ping", "checks": []},
+               {"name": "ping", "path": "/ping", "checks": [], "auth": {"type": "none"}},
+               {"name": "pong", "path": "/pong", "auth": {"type": "bearer", "token": "${T}"}},
                {"name": "create", "method": "post", "path": "/things/{id}", "params": {"id": "7"},
                 "body": {"z": 1.50, "a": [true, null, {"k": "v"}]}}],
              "resources": [{"name": "posts", "path": "/posts/", "actions": ["show", "index"], "params": {"id": "1"},
@@ -77,7 +81,7 @@ struct WorkspaceWriterTests {
         #expect(first.routes.first?.query == [QueryItem("tag", "a"), QueryItem("tag", "b"), QueryItem("q", "{{q}}")])
         #expect(first.environments.first?.summary == "the real one")
         #expect(first.routes.last?.summary == "blog posts")  // a resource's description reaches its routes
-        #expect(first.routes.map { $0.checks?.count } == [3, 0, nil, nil, nil])
+        #expect(first.routes.map { $0.checks?.count } == [3, 0, nil, nil, nil, nil])
         #expect(first.routes.first?.captures.map(\.name) == ["first", "n"])
         #expect(
             first.runs == [

@@ -126,6 +126,23 @@ final class CommandLineTests {
         }
     }
 
+    @Test("HTTP Digest: Courier answers the challenge (MD5 and SHA-256), as curl --digest does against the same server")
+    func digest() async throws {
+        for algorithm in ["sha-256", "md5"] {
+            let result = try await courier(["call", "auth.digest", "-p", "algorithm=\(algorithm)", "--raw"])
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("\"authenticated\":\"qa\""))
+            let wrong = try await courier([
+                "call", "auth.digest", "-p", "algorithm=\(algorithm)", "--var", "password=no",
+            ])
+            #expect(wrong.code == 4)
+        }
+        // curl, an independent client, gets in with the same credentials: the server is real Digest.
+        let curl = try Bash.run(
+            "curl -s --digest -u qa:dev-password http://127.0.0.1:\(demo.port)/dev/v1/digest/md5")
+        #expect(curl.stdout.contains("\"authenticated\":\"qa\""))
+    }
+
     @Test("a server that stalls mid-body times out after --timeout, naming the phase")
     func stalledBody() async throws {
         let started = Date()

@@ -29,6 +29,38 @@ struct RenderTests {
         #expect(lines[3].contains("│ header (none) · Ctrl-N adds one"))
     }
 
+    @Test("the Request pane says which auth applies: the environment's, the route's, or none")
+    func authLine() {
+        var workspace = Fixtures.workspace
+        // The environment's own Authorization header gives way to a route's auth, not to its own.
+        workspace.environments[0].headers = []
+        workspace.environments[0].auth = .basic(username: "{{city}}", password: "{{token}}")
+        workspace.routes[2].auth = AuthSpec.none
+        workspace.routes[1].auth = .digest(username: "qa-{{token}}", password: "x")
+        var state = AppState(workspace: workspace, processEnvironment: [:], width: 100, height: 30)
+        state.press(.enter)
+        var lines = Views.render(state).trimmedLines
+        #expect(lines.contains { $0.contains("│ auth   basic · Madrid (from development)") })
+        #expect(
+            (lines.firstIndex { $0.contains("│ header") } ?? 99) < (lines.firstIndex { $0.contains("│ auth") } ?? 0))
+        state.press(.escape, .down, .enter)
+        lines = Views.render(state).trimmedLines
+        #expect(lines.contains { $0.contains("│ auth   digest · qa-•••••• (answers the server's challenge)") })
+        state.press(.escape, .down, .enter)
+        lines = Views.render(state).trimmedLines
+        #expect(lines.contains { $0.contains("│ auth   none (this route turns off development's basic)") })
+        // A header the route writes wins over any auth, and the pane says so.
+        workspace.routes[0].headers = [HeaderField("Authorization", "Token t")]
+        state = AppState(workspace: workspace, processEnvironment: [:], width: 100, height: 30)
+        state.press(.enter)
+        #expect(
+            Views.render(state).trimmedLines.contains {
+                $0.contains("│ auth   the Authorization header is sent (it overrides the basic auth)")
+            })
+        // Without any auth there is no auth row.
+        #expect(!Views.render(Fixtures.state(width: 100, height: 16)).trimmedLines.contains { $0.contains("│ auth") })
+    }
+
     @Test("an unresolvable URL is drawn as the reason, not a crash")
     func unresolved() {
         var state = Fixtures.state(width: 100, height: 16)

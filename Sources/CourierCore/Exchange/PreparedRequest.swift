@@ -10,6 +10,8 @@ public struct PreparedRequest: Sendable, Equatable {
     public var origin: ExchangeOrigin
     /// The route's checks and captures, run on the response (nil for a request built by hand).
     public var checkPlan: CheckPlan?
+    /// Digest or OAuth2, which the engine performs (basic and bearer are already headers).
+    public var auth: ResolvedAuth?
 
     /// A prepared request.
     public init(request: HTTPRequest, options: SendOptions = SendOptions(), origin: ExchangeOrigin = ExchangeOrigin()) {

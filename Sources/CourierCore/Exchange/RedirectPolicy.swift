@@ -46,6 +46,12 @@ public enum RedirectPolicy {
         return hop
     }
 
+    /// `true` when both URLs have the same scheme, host and port (credentials may go to both).
+    public static func sameOrigin(_ first: String, _ second: String) -> Bool {
+        guard let a = URL(string: first), let b = URL(string: second) else { return false }
+        return origin(of: a) == origin(of: b)
+    }
+
     private static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         let port = url.port ?? (scheme == "https" ? 443 : 80)

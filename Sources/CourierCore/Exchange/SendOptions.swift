@@ -11,6 +11,8 @@ public struct SendOptions: Sendable, Equatable {
     public var tls: TLSSettings
     /// Bodies larger than this many bytes are saved to a temporary file instead of memory.
     public var maxBodyInMemory: Int?
+    /// Which proxy each hop goes through.
+    public var proxy = ProxyRules()
 
     /// The `Accept-Encoding` the engine sends when a request has none (NIO's decompressor adds
     /// it, and decodes those two); a curl export asks for the same.

@@ -72,19 +72,15 @@ public struct RequestBuilder: Sendable {
             }
         }
 
-        var tls = environment.tls
-        if let caFile = tls.caFile, !caFile.hasPrefix("/") {
-            tls.caFile = (workspace.baseDirectory as NSString).appendingPathComponent(caFile)
-        }
-
         var request = HTTPRequest(method: route.method, url: url, headers: headers, body: body?.bytes)
         request.multipart = body?.multipart
-        let options = SendOptions(
+        var options = SendOptions(
             timeout: input.timeout ?? environment.timeout ?? Self.defaultTimeout,
             retry: RetryPolicy(
                 retries: input.retries ?? environment.retries ?? 0,
                 delay: input.retryDelay ?? environment.retryDelay ?? 1),
-            followRedirects: input.followRedirects ?? environment.followRedirects ?? true, tls: tls)
+            followRedirects: input.followRedirects ?? environment.followRedirects ?? true, tls: tls(environment))
+        options.proxy = ProxyRules(environmentProxy: environment.proxy, variables: processEnvironment)
         let origin = ExchangeOrigin(
             workspace: workspace.file, environmentName: environment.name, routeName: route.name,
             isProtectedEnvironment: environment.isProtected,
@@ -92,6 +88,9 @@ public struct RequestBuilder: Sendable {
         var prepared = PreparedRequest(request: request, options: options, origin: origin)
         prepared.checkPlan = CheckPlan(
             checks: route.checks, captures: route.captures, context: context, secretNames: environment.secrets)
+        try applyAuth(
+            authSpec(route: route, environment: environment), to: &prepared, in: context,
+            headerWins: authorizationHeaderWins(route: route, environment: environment, inputHeaders: input.headers))
         return prepared
     }
 

@@ -26,6 +26,13 @@ public struct Environment: Sendable, Equatable {
     public var summary: String?
     /// `false` when the environment says `"history": false`: nothing sent to it is recorded.
     public var recordsHistory = true
+    /// How requests to this environment authenticate (a route's own `auth` wins).
+    public var auth: AuthSpec?
+    /// The proxy for this environment (`http://…`, `socks5://…`); `""` means none; nil means
+    /// as the process environment says (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`).
+    public var proxy: String?
+    /// `false` when the environment says `"cookies": false`: no cookie is sent or kept.
+    public var usesCookies = true
 
     /// An environment; only the name and base URL are required.
     public init(

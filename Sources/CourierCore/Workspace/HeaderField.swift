@@ -69,4 +69,10 @@ extension Array where Element == HeaderField {
         let key = name.lowercased()
         return first(where: { $0.name.lowercased() == key })?.value
     }
+
+    /// Every value of the headers named `name`, in order.
+    public func values(for name: String) -> [String] {
+        let key = name.lowercased()
+        return filter { $0.name.lowercased() == key }.map(\.value)
+    }
 }

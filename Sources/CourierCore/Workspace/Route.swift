@@ -36,6 +36,8 @@ public struct Route: Sendable, Equatable {
     public var checks: [Check]?
     /// Values kept from the response for later requests, in the order written.
     public var captures: [Capture] = []
+    /// How this route authenticates; nil means as its environment says.
+    public var auth: AuthSpec?
 
     /// A route; only the name, method and path are required.
     public init(

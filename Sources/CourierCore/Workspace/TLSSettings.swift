@@ -4,6 +4,10 @@ public struct TLSSettings: Sendable, Equatable, Hashable {
     public var caFile: String?
     /// Skip certificate verification. Off unless an environment turns it on explicitly.
     public var insecure: Bool
+    /// A PEM client certificate (chain) for mutual TLS, resolved like `caFile`.
+    public var certFile: String?
+    /// The PEM private key of `certFile`.
+    public var keyFile: String?
 
     /// Verification on, system roots only.
     public init(caFile: String? = nil, insecure: Bool = false) {

@@ -10,12 +10,12 @@ struct WorkspaceSchema {
     private static let topLevelKeys = ["headers", "variables", "languages", "routes", "resources", "runs", "history"]
     private static let environmentKeys = [
         "base_url", "headers", "variables", "secrets", "protected", "timeout", "retries", "retry_delay",
-        "follow_redirects", "tls", "description", "history",
+        "follow_redirects", "tls", "description", "history", "auth", "proxy", "cookies",
     ]
     private static let routeKeys = [
         "name", "method", "path", "query", "headers", "body", "form", "multipart", "text", "content_type", "params",
         "json_path",
-        "description", "checks", "capture",
+        "description", "checks", "capture", "auth",
     ]
     private static let resourceKeys = [
         "name", "path", "actions", "headers", "body", "params", "json_path", "description",
@@ -116,6 +116,9 @@ struct WorkspaceSchema {
             case "retry_delay": env.retryDelay = try reader.number(member.value, keyPath)
             case "follow_redirects": env.followRedirects = try reader.bool(member.value, keyPath)
             case "tls": env.tls = try tls(member.value, keyPath)
+            case "auth": env.auth = try auth(member.value, keyPath)
+            case "proxy": env.proxy = try proxy(member.value, keyPath)
+            case "cookies": env.usesCookies = try reader.bool(member.value, keyPath)
             case "description": env.summary = try reader.string(member.value, keyPath)
             case "history":
                 guard case .bool(let on) = member.value, !on else {
@@ -149,16 +152,6 @@ struct WorkspaceSchema {
         return env
     }
 
-    func tls(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> TLSSettings {
-        var settings = TLSSettings()
-        for member in try reader.members(value, path, allowed: ["ca_file", "insecure"]) {
-            let keyPath = reader.join(path, member.key)
-            if member.key == "ca_file" { settings.caFile = try reader.string(member.value, keyPath) }
-            if member.key == "insecure" { settings.insecure = try reader.bool(member.value, keyPath) }
-        }
-        return settings
-    }
-
     func method(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> HTTPMethod {
         let method = HTTPMethod(rawValue: try reader.string(value, path))
         guard HeaderField.isToken(method.rawValue) else {
@@ -190,6 +183,7 @@ struct WorkspaceSchema {
             case "description": route.summary = try reader.string(member.value, keyPath)
             case "checks": route.checks = try checks(member.value, keyPath)
             case "capture": route.captures = try captures(member.value, keyPath)
+            case "auth": route.auth = try auth(member.value, keyPath)
             default: break
             }
         }

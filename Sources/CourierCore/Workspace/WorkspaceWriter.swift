@@ -71,7 +71,12 @@ public struct WorkspaceWriter: Sendable {
         var tls: [JSONMember] = []
         if let caFile = environment.tls.caFile { tls.append(JSONMember("ca_file", .string(caFile))) }
         if environment.tls.insecure { tls.append(JSONMember("insecure", .bool(true))) }
+        if let cert = environment.tls.certFile { tls.append(JSONMember("cert_file", .string(cert))) }
+        if let key = environment.tls.keyFile { tls.append(JSONMember("key_file", .string(key))) }
         if !tls.isEmpty { members.append(JSONMember("tls", .object(tls))) }
+        if let auth = environment.auth { members.append(JSONMember("auth", self.auth(auth))) }
+        if let proxy = environment.proxy { members.append(JSONMember("proxy", .string(proxy))) }
+        if !environment.usesCookies { members.append(JSONMember("cookies", .bool(false))) }
         if let summary = environment.summary { members.append(JSONMember("description", .string(summary))) }
         if !environment.recordsHistory { members.append(JSONMember("history", .bool(false))) }
         return .object(members)
@@ -97,7 +102,27 @@ public struct WorkspaceWriter: Sendable {
                 JSONMember("capture", .object(route.captures.map { JSONMember($0.name, .string($0.source)) })))
         }
         if let checks = route.checks { members.append(JSONMember("checks", .array(checks.map { .string($0.source) }))) }
+        if let auth = route.auth { members.append(JSONMember("auth", self.auth(auth))) }
         return .object(members)
+    }
+
+    /// `{"type": …}` with the fields the type has, templates as written.
+    func auth(_ spec: AuthSpec) -> JSONValue {
+        var fields: [(String, String?)] = [("type", spec.type)]
+        switch spec {
+        case .none: break
+        case .basic(let username, let password), .digest(let username, let password):
+            fields += [("username", username), ("password", password)]
+        case .bearer(let token): fields.append(("token", token))
+        case .oauth2(let settings):
+            fields += [
+                ("grant", settings.grant.rawValue), ("token_url", settings.tokenURL), ("client_id", settings.clientID),
+                ("client_secret", settings.clientSecret.isEmpty ? nil : settings.clientSecret),
+                ("scope", settings.scope),
+                ("username", settings.username), ("password", settings.password),
+            ]
+        }
+        return .object(fields.compactMap { key, value in value.map { JSONMember(key, .string($0)) } })
     }
 
     func part(_ field: MultipartField) -> JSONValue {

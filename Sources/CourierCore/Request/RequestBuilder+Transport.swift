@@ -1,0 +1,78 @@
+import Foundation
+
+/// The transport settings of a built request (DESIGN.md §10): TLS files resolved against the
+/// workspace's folder, the proxy rules, and the authentication that applies.
+extension RequestBuilder {
+    /// The environment's TLS settings with relative paths made absolute.
+    func tls(_ environment: Environment) -> TLSSettings {
+        var tls = environment.tls
+        func absolute(_ path: String?) -> String? {
+            guard let path, !path.hasPrefix("/") else { return path }
+            return (workspace.baseDirectory as NSString).appendingPathComponent(path)
+        }
+        tls.caFile = absolute(tls.caFile)
+        tls.certFile = absolute(tls.certFile)
+        tls.keyFile = absolute(tls.keyFile)
+        return tls
+    }
+
+    /// The auth that applies to `route` in `environment`: the route's own, else the
+    /// environment's; `none` turns it off.
+    public func authSpec(route: Route, environment: Environment) -> AuthSpec? {
+        switch route.auth ?? environment.auth {
+        case .none?, nil: return nil
+        case let spec?: return spec
+        }
+    }
+
+    /// `true` when an `Authorization` header written at the auth's own level or a more
+    /// specific one (the route's headers, the user's) overrides the auth; the environment's
+    /// header gives way to a route's auth, the workspace's to any auth.
+    public func authorizationHeaderWins(route: Route, environment: Environment, inputHeaders: [HeaderField]) -> Bool {
+        func names(_ fields: [HeaderField]) -> Bool { fields.contains { $0.name.lowercased() == "authorization" } }
+        if names(inputHeaders) || names(route.headers) { return true }
+        return route.auth == nil && names(environment.headers)
+    }
+
+    /// Applies the auth to `prepared`: basic and bearer become the `Authorization` header,
+    /// digest and OAuth2 are left to the engine. When `headerWins` (an `Authorization` header
+    /// written at the auth's own level or a more specific one) the header stays and the auth
+    /// does nothing; otherwise a less specific header gives way. Every credential joins the
+    /// values masked wherever the request is shown.
+    func applyAuth(
+        _ spec: AuthSpec?, to prepared: inout PreparedRequest, in context: TemplateContext, headerWins: Bool
+    ) throws(RequestError) {
+        guard let spec, !headerWins else { return }
+        func render(_ text: String) throws(RequestError) -> String { try Template.render(text, in: context) }
+        prepared.request.headers.removeAll { $0.name.lowercased() == "authorization" }
+        var secrets: [String] = []
+        switch spec {
+        case .none:
+            return
+        case .basic(let username, let password):
+            let (user, pass) = (try render(username), try render(password))
+            let credentials = Base64.encode(Array("\(user):\(pass)".utf8))
+            secrets += [pass, credentials]
+            prepared.request.headers.append(HeaderField("Authorization", "Basic " + credentials))
+        case .bearer(let token):
+            let value = try render(token)
+            secrets.append(value)
+            prepared.request.headers.append(HeaderField("Authorization", "Bearer " + value))
+        case .digest(let username, let password):
+            let pass = try render(password)
+            secrets.append(pass)
+            prepared.auth = .digest(username: try render(username), password: pass)
+        case .oauth2(let settings):
+            var resolved = settings
+            resolved.tokenURL = try render(settings.tokenURL)
+            resolved.clientID = try render(settings.clientID)
+            resolved.clientSecret = try render(settings.clientSecret)
+            resolved.scope = try settings.scope.map(render)
+            resolved.username = try settings.username.map(render)
+            resolved.password = try settings.password.map(render)
+            secrets += [resolved.clientSecret, resolved.password ?? ""]
+            prepared.auth = .oauth2(resolved)
+        }
+        prepared.origin.secretValues += secrets.filter { !$0.isEmpty && !prepared.origin.secretValues.contains($0) }
+    }
+}

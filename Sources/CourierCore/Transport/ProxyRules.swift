@@ -1,0 +1,90 @@
+import Foundation
+
+/// Which proxy a URL goes through (DESIGN.md §10): the environment's own `"proxy"` when it has
+/// one (`""` for none), else the process environment as curl reads it: `https_proxy` /
+/// `HTTPS_PROXY` for https URLs, `http_proxy` / `HTTP_PROXY` for http URLs, `all_proxy` /
+/// `ALL_PROXY` for either, the lower-case name winning; `no_proxy` / `NO_PROXY` lists hosts
+/// and domains (or `*`) that go direct. Decided per hop, so a redirect to another host is
+/// decided again.
+public struct ProxyRules: Sendable, Equatable, Hashable {
+    /// The environment's own proxy, when it sets one; `.some(nil)` is `"proxy": ""`.
+    public var explicit: ProxySetting??
+    /// For https URLs (from the process environment).
+    public var https: ProxySetting?
+    /// For http URLs (from the process environment).
+    public var http: ProxySetting?
+    /// Hosts and domains that go direct.
+    public var noProxy: [String]
+
+    /// No proxy at all.
+    public init(
+        explicit: ProxySetting?? = nil, https: ProxySetting? = nil, http: ProxySetting? = nil, noProxy: [String] = []
+    ) {
+        self.explicit = explicit
+        self.https = https
+        self.http = http
+        self.noProxy = noProxy
+    }
+
+    /// The rules for an environment whose `"proxy"` is `environmentProxy` in a process with
+    /// `variables`.
+    public init(environmentProxy: String?, variables: [String: String]) {
+        self.init()
+        if let environmentProxy {
+            explicit = .some(environmentProxy.isEmpty ? nil : ProxySetting.parse(environmentProxy))
+            return
+        }
+        func variable(_ name: String) -> String? {
+            for key in [name.lowercased(), name.uppercased()] {
+                if let value = variables[key], !value.isEmpty { return value }
+            }
+            return nil
+        }
+        let all = variable("all_proxy").flatMap(ProxySetting.parse)
+        https = variable("https_proxy").flatMap(ProxySetting.parse) ?? all
+        http = variable("http_proxy").flatMap(ProxySetting.parse) ?? all
+        noProxy = (variable("no_proxy") ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }.filter { !$0.isEmpty }
+    }
+
+    /// The proxy for `url`, or nil to connect directly.
+    public func proxy(for url: String) -> ProxySetting? {
+        if let explicit { return explicit }
+        guard let (scheme, host) = Self.schemeAndHost(url) else { return nil }
+        let chosen = scheme == "https" ? https : http
+        guard let chosen, !bypasses(host) else { return nil }
+        return chosen
+    }
+
+    /// `true` when `host` matches a `no_proxy` entry: `*`, the host itself, or a domain it is in
+    /// (`example.com` and `.example.com` both cover `api.example.com`). A port on an entry is
+    /// ignored, as curl does for names.
+    public func bypasses(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        for entry in noProxy {
+            if entry == "*" { return true }
+            var name = entry
+            if name.hasPrefix("[") {
+                name = String(name.dropFirst().prefix { $0 != "]" })
+            } else if name.filter({ $0 == ":" }).count == 1, let colon = name.firstIndex(of: ":") {
+                name = String(name[..<colon])
+            }
+            if name.hasPrefix(".") { name.removeFirst() }
+            if host == name || host.hasSuffix("." + name) { return true }
+        }
+        return false
+    }
+
+    /// `("https", "api.example.com")` of a URL.
+    static func schemeAndHost(_ url: String) -> (String, String)? {
+        guard let marker = url.range(of: "://") else { return nil }
+        let scheme = url[..<marker.lowerBound].lowercased()
+        var authority = url[marker.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") {
+            return (scheme, String(authority.prefix { $0 != "]" }.dropFirst()))
+        }
+        return (scheme, String(authority.prefix { $0 != ":" }))
+    }
+}

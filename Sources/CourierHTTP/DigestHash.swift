@@ -1,0 +1,33 @@
+import CourierCore
+import Crypto
+import Foundation
+
+/// The hash functions of HTTP Digest, as lower-case hex of the UTF-8 text.
+enum DigestHash {
+    /// `H(text)` for `algorithm`.
+    static func hex(_ text: String, _ algorithm: DigestAuthorization.Algorithm) -> String {
+        let bytes = Data(text.utf8)
+        if algorithm.usesSHA256 { return hex(SHA256.hash(data: bytes)) }
+        return hex(Insecure.MD5.hash(data: bytes))
+    }
+
+    private static func hex(_ digest: some Digest) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A fresh client nonce: 16 random bytes, hex.
+    static func cnonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    /// The request target of `url` (path and query) that Digest signs.
+    static func requestTarget(_ url: String) -> String {
+        guard let marker = url.range(of: "://") else { return url }
+        let rest = url[marker.upperBound...]
+        guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+        var target = String(rest[slash...].prefix { $0 != "#" })
+        if target.hasPrefix("?") { target = "/" + target }
+        return target
+    }
+}
