@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CourierCore
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -10,6 +11,8 @@ final class ClientPool: Sendable {
     struct Key: Hashable, Sendable {
         /// Connect, read and write timeout, in milliseconds.
         var timeout: Int64
+        /// The proxy every connection of the client goes through.
+        var proxy: ProxySetting?
     }
 
     private let group: any EventLoopGroup
@@ -51,6 +54,19 @@ final class ClientPool: Sendable {
         // Fail a refused connection at once (as curl does); `RetryPolicy` owns retries, so
         // AsyncHTTPClient's own backoff would only make a dead server look like a hang.
         configuration.connectionPool.retryConnectionEstablishment = false
+        if let proxy = key.proxy {
+            switch proxy.kind {
+            case .http:
+                let authorization = proxy.username.map {
+                    HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "")
+                }
+                configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
+            case .socks5:
+                // AsyncHTTPClient's SOCKS5 has no user name and password (the parser keeps them
+                // so the message can say so; see `HTTPEngine`).
+                configuration.proxy = .socksServer(host: proxy.host, port: proxy.port)
+            }
+        }
         return configuration
     }
 }

@@ -18,6 +18,7 @@ import NIOSSL
 /// Call `shutdown()` before dropping the engine.
 public final class HTTPEngine: Sendable {
     private let clients: ClientPool
+    private let tlsConfigurations = TLSConfigurationCache()
     private let group: MultiThreadedEventLoopGroup
     /// Runs a task on the thread that owns the engine's connections (see `EventLoopTaskExecutor`).
     public let taskExecutor: any TaskExecutor
@@ -169,9 +170,14 @@ public final class HTTPEngine: Sendable {
         } else if let body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        outgoing.tlsConfiguration = try tlsConfiguration(options.tls, url: url)
+        outgoing.tlsConfiguration = try tlsConfigurations.configuration(options.tls, url: url)
 
-        let client = clients.client(for: ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded())))
+        let proxy = options.proxy.proxy(for: url)
+        if let proxy, proxy.kind == .socks5, proxy.username != nil {
+            throw .proxy(proxy: proxy.masked, reason: "SOCKS5 with a user name and password is not supported")
+        }
+        let client = clients.client(
+            for: ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded()), proxy: proxy))
         let clock = ContinuousClock()
         let started = clock.now
         // The client's read timeout does not say whether the head had come; this does.
@@ -215,22 +221,8 @@ public final class HTTPEngine: Sendable {
                 bodyFile: spill?.path, bodySize: received
             )
         } catch {
-            throw TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
+            let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
+            throw proxy.map { TransportErrorTranslator.throughProxy(translated, error, proxy: $0) } ?? translated
         }
-    }
-
-    private func tlsConfiguration(_ settings: TLSSettings, url: String) throws(TransportError) -> TLSConfiguration? {
-        guard settings.insecure || settings.caFile != nil else { return nil }
-        var tls = TLSConfiguration.makeClientConfiguration()
-        if settings.insecure {
-            tls.certificateVerification = .none
-        }
-        if let caFile = settings.caFile {
-            guard FileManager.default.isReadableFile(atPath: caFile) else {
-                throw .tls(url: url, reason: "CA file \(caFile) cannot be read")
-            }
-            tls.additionalTrustRoots = [.file(caFile)]
-        }
-        return tls
     }
 }

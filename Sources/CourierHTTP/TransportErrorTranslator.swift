@@ -50,6 +50,29 @@ enum TransportErrorTranslator {
         return .other("\(text) (\(url))")
     }
 
+    /// `translated` for a request sent through `proxy`: a connection that fails is the proxy's,
+    /// and the proxy's own refusals are named as such.
+    static func throughProxy(_ translated: TransportError, _ error: any Error, proxy: ProxySetting) -> TransportError {
+        let shown = proxy.masked
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .proxyAuthenticationRequired:
+                return .proxy(
+                    proxy: shown,
+                    reason: proxy.username == nil
+                        ? "the proxy wants a user name and password (407): give them in the proxy URL"
+                        : "the proxy refused the user name and password (407)")
+            case .invalidProxyResponse:
+                return .proxy(proxy: shown, reason: "the proxy refused the tunnel (it could not reach the server)")
+            case .httpProxyHandshakeTimeout, .socksHandshakeTimeout:
+                return .proxy(proxy: shown, reason: "the proxy did not answer in time")
+            default: break
+            }
+        }
+        if case .connection(_, let reason) = translated { return .proxy(proxy: shown, reason: reason) }
+        return translated
+    }
+
     private static func describe(errno code: Int32, fallback: String) -> String {
         switch code {
         case ECONNREFUSED: return "connection refused"

@@ -46,16 +46,20 @@ struct ProxyRulesTests {
         (["https_proxy": "http://s:1", "no_proxy": "api.test"], nil, "https://api.test/", nil),
         (["https_proxy": "http://s:1", "NO_PROXY": ".test"], nil, "https://deep.api.test/", nil),
         (["https_proxy": "http://s:1", "no_proxy": "test.com"], nil, "https://api.latest.com/", "s"),
-        (["https_proxy": "http://s:1", "no_proxy": "localhost, 127.0.0.1:8080"], nil, "https://127.0.0.1:443/", nil),
+        (["https_proxy": "http://s:1", "no_proxy": "localhost, 10.0.0.1:8080"], nil, "https://10.0.0.1:443/", nil),
         (["https_proxy": "http://s:1", "no_proxy": "*"], nil, "https://anything/", nil),
-        (["https_proxy": "http://s:1", "no_proxy": "::1"], nil, "https://[::1]:8443/", nil),
+        (["https_proxy": "http://s:1", "no_proxy": "fe80::1"], nil, "https://[fe80::1]:8443/", nil),
         (["https_proxy": "http://s:1"], "", "https://api.test/", nil),
         (["https_proxy": "http://s:1", "no_proxy": "*"], "http://env:2", "https://api.test/", "env"),
         ([:], nil, "https://api.test/", nil),
+        (["http_proxy": "http://s:1"], nil, "http://127.0.0.1:4010/dev", nil),
+        (["http_proxy": "http://s:1"], nil, "http://localhost/", nil),
+        (["https_proxy": "http://s:1"], nil, "https://[::1]/", nil),
+        ([:], "http://env:2", "http://127.0.0.1/", "env"),
     ]
 
     @Test(
-        "the environment's proxy wins; else https_/http_/all_proxy by scheme, lower case first; no_proxy goes direct",
+        "the environment's proxy wins; else https_/http_/all_proxy by scheme, lower case first; no_proxy and loopback go direct",
         arguments: choices)
     func choose(_ variables: [String: String], _ environmentProxy: String?, _ url: String, _ host: String?) {
         let rules = ProxyRules(environmentProxy: environmentProxy, variables: variables)

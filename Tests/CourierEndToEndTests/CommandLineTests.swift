@@ -146,9 +146,10 @@ final class CommandLineTests {
     @Test("a server that stalls mid-body times out after --timeout, naming the phase")
     func stalledBody() async throws {
         let started = Date()
-        let result = try await courier(["call", "stall", "--timeout", "0.5"])
-        #expect(result.code == 2 && Date().timeIntervalSince(started) < 2.5)
-        #expect(result.stderr.hasPrefix("courier: timed out after 0.5 s waiting for more of the body from http://"))
+        // 1.5 s, so the head is surely in before it runs out, even on a loaded machine.
+        let result = try await courier(["call", "stall", "-q", "ms=6000", "--timeout", "1.5"])
+        #expect(result.code == 2 && Date().timeIntervalSince(started) < 5)
+        #expect(result.stderr.hasPrefix("courier: timed out after 1.5 s waiting for more of the body from http://"))
         let head = try await courier(["call", "delay", "-p", "ms=3000", "--timeout", "0.3"])
         #expect(head.stderr.hasPrefix("courier: timed out after 0.3 s waiting for the response from http://"))
     }

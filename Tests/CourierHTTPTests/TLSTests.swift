@@ -15,12 +15,19 @@ struct TLSTests {
         "Fixtures/tls")
     static let caFile = fixtures.appendingPathComponent("ca.pem").path
 
-    /// Runs `body` with an HTTPS server answering `{"tls":true}` on an ephemeral port.
-    private func withTLSServer(_ body: (Int) async throws -> Void) async throws {
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// Runs `body` with an HTTPS server answering `{"tls":true}` on an ephemeral port; with
+    /// `clientCA`, the server requires a client certificate signed by it (mutual TLS).
+    private func withTLSServer(clientCA: String? = nil, _ body: (Int) async throws -> Void) async throws {
         let chain = try NIOSSLCertificate.fromPEMFile(Self.fixtures.appendingPathComponent("server.pem").path)
         let key = try NIOSSLPrivateKey(file: Self.fixtures.appendingPathComponent("server-key.pem").path, format: .pem)
-        let tls = TLSConfiguration.makeServerConfiguration(
+        var tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        if let clientCA {
+            tls.certificateVerification = .noHostnameVerification
+            tls.trustRoots = .file(clientCA)
+        }
         let responder = CallbackResponder<BasicRequestContext> { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
@@ -96,6 +103,34 @@ struct TLSTests {
                 url: "https://127.0.0.1:1/", reason: "CA file /nonexistent/ca.pem cannot be read")
         ) {
             try result.get()
+        }
+    }
+
+    @Test("mutual TLS: the environment's client certificate gets in; none is refused; a key of another one is named")
+    func clientCertificate() async throws {
+        let clientCA = Self.fixture("client-ca.pem")
+        try await withTLSServer(clientCA: clientCA) { port in
+            let good = TLSSettings(
+                caFile: Self.caFile, certFile: Self.fixture("client.pem"), keyFile: Self.fixture("client-key.pem"))
+            #expect((try? await send(port, good).get())?.status == 200)
+
+            guard case .failure(.tls) = await send(port, TLSSettings(caFile: Self.caFile)) else {
+                Issue.record("a server that requires a client certificate must refuse a client without one")
+                return
+            }
+            var mismatched = good
+            mismatched.keyFile = Self.fixture("other-key.pem")
+            await #expect(
+                throws: TransportError.tls(
+                    url: "https://127.0.0.1:\(port)/", reason: "the client certificate and key do not match")
+            ) { try await send(port, mismatched).get() }
+            var notAKey = good
+            notAKey.keyFile = Self.fixture("client.pem")
+            await #expect(
+                throws: TransportError.tls(
+                    url: "https://127.0.0.1:\(port)/",
+                    reason: "\(Self.fixture("client.pem")) is not a PEM private key (or it is encrypted)")
+            ) { try await send(port, notAKey).get() }
         }
     }
 }

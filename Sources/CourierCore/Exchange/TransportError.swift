@@ -10,6 +10,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooManyRedirects(count: Int, url: String)
     /// A redirect pointed somewhere that cannot be followed.
     case badRedirect(location: String)
+    /// The proxy could not be reached, refused the tunnel or wanted credentials; `proxy` is
+    /// shown without its password.
+    case proxy(proxy: String, reason: String)
     /// A file of a multipart body could not be read (checked before anything is sent).
     case upload(path: String, reason: String)
     /// The user cancelled the request.
@@ -30,6 +33,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             return "too many redirects (\(count)) ending at \(url)"
         case .badRedirect(let location):
             return "cannot follow redirect to '\(location)'"
+        case .proxy(let proxy, let reason):
+            return "proxy \(proxy): \(reason)"
         case .upload(let path, let reason):
             return "cannot send the file \(path): \(reason)"
         case .cancelled:

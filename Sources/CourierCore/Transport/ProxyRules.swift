@@ -53,8 +53,16 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
         if let explicit { return explicit }
         guard let (scheme, host) = Self.schemeAndHost(url) else { return nil }
         let chosen = scheme == "https" ? https : http
-        guard let chosen, !bypasses(host) else { return nil }
+        guard let chosen, !Self.isLoopback(host), !bypasses(host) else { return nil }
         return chosen
+    }
+
+    /// `localhost`, `127.x.x.x` and `::1` never go through a proxy from the process
+    /// environment (as Go's and Python's clients decide): a proxy cannot reach this machine's
+    /// loopback, and the demo deployments live there. An environment's own `"proxy"` still applies.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host.hasPrefix("127.")
     }
 
     /// `true` when `host` matches a `no_proxy` entry: `*`, the host itself, or a domain it is in

@@ -9,9 +9,11 @@ public struct TLSSettings: Sendable, Equatable, Hashable {
     /// The PEM private key of `certFile`.
     public var keyFile: String?
 
-    /// Verification on, system roots only.
-    public init(caFile: String? = nil, insecure: Bool = false) {
+    /// Verification on, system roots only, no client certificate.
+    public init(caFile: String? = nil, insecure: Bool = false, certFile: String? = nil, keyFile: String? = nil) {
         self.caFile = caFile
         self.insecure = insecure
+        self.certFile = certFile
+        self.keyFile = keyFile
     }
 }

@@ -81,6 +81,11 @@ struct CallCommand: AsyncParsableCommand {
         case .failure(let error):
             var failure = CLIFailure(error)
             failure.message = prepared.origin.masking(failure.message)  // a URL may carry a secret
+            switch error {
+            // Settings of the environment are at fault: say which environment to fix.
+            case .tls, .proxy: failure.message += " (environment \(environment.name))"
+            default: break
+            }
             throw failure
         }
         // Recorded while the response prints; `finish` waits for the write before exiting.
