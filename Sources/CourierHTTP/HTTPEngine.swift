@@ -39,24 +39,64 @@ public final class HTTPEngine: Sendable {
     }
 
     /// Sends `prepared` and returns the exchange (no checks run here).
-    /// - Parameter progress: called with the number of body bytes received so far.
+    /// - Parameters:
+    ///   - cookies: the jar every hop reads and fills (nil: no cookies).
+    ///   - progress: called with the number of body bytes received so far.
     public func exchange(
-        _ prepared: PreparedRequest, progress: (@Sendable (Int) -> Void)? = nil
+        _ prepared: PreparedRequest, cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil,
+        progress: (@Sendable (Int) -> Void)? = nil
     ) async throws(TransportError) -> Exchange {
         // On the loop's thread (see `EventLoopTaskExecutor`); a caller already there stays.
         let response = try await withTaskExecutorPreference(taskExecutor) { () async throws(TransportError) in
-            try await send(prepared.request, options: prepared.options, auth: prepared.auth, progress: progress)
+            try await send(
+                prepared.request, options: prepared.options, auth: prepared.auth, cookies: cookies, tokens: tokens,
+                progress: progress)
         }
-        return Exchange(request: prepared.request, response: response, origin: prepared.origin)
+        var origin = prepared.origin
+        if case .oauth2? = prepared.auth {
+            // The token the engine fetched is a credential like any other: masked wherever shown.
+            for hop in response.hops {
+                for value in hop.requestHeaders.values(for: "Authorization") {
+                    let token = String(value.drop { $0 != " " }.dropFirst())
+                    if !token.isEmpty && !origin.secretValues.contains(token) { origin.secretValues.append(token) }
+                }
+            }
+        }
+        return Exchange(request: prepared.request, response: response, origin: origin)
     }
 
     /// Sends `request` with `options` and returns the whole response.
     /// - Parameters:
     ///   - auth: Digest or OAuth2, which the engine performs per hop.
+    ///   - cookies: the jar every hop reads and fills (nil: no cookies).
+    ///   - tokens: where OAuth2 tokens are cached (nil: fetched for this request alone).
     ///   - progress: called with the number of body bytes received so far.
     public func send(
         _ request: HTTPRequest, options: SendOptions = SendOptions(), auth: ResolvedAuth? = nil,
-        progress: (@Sendable (Int) -> Void)? = nil
+        cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil, progress: (@Sendable (Int) -> Void)? = nil
+    ) async throws(TransportError) -> HTTPResponse {
+        guard case .oauth2(let spec)? = auth else {
+            return try await attempts(request, options: options, auth: auth, cookies: cookies, progress: progress)
+        }
+        // OAuth2: the cached token (or a new one); after a 401, a new token and one more try.
+        let tokens = tokens ?? OAuth2Tokens()
+        var refresh = false
+        while true {
+            let token = try await tokens.token(for: spec, engine: self, options: options, refresh: refresh)
+            var authorized = request
+            authorized.headers.removeAll { $0.name.lowercased() == "authorization" }
+            authorized.headers.append(HeaderField("Authorization", token.authorization))
+            let response = try await attempts(
+                authorized, options: options, auth: nil, cookies: cookies, progress: progress)
+            guard response.status == 401, !refresh else { return response }
+            refresh = true
+        }
+    }
+
+    /// `request` sent, and sent again while `RetryPolicy` says so.
+    private func attempts(
+        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, cookies: CookieSession?,
+        progress: (@Sendable (Int) -> Void)?
     ) async throws(TransportError) -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
@@ -66,7 +106,8 @@ public final class HTTPEngine: Sendable {
             let outcome: Result<HTTPResponse, TransportError>
             do {
                 outcome = .success(
-                    try await followRedirects(request, options: options, auth: auth, progress: progress))
+                    try await followRedirects(
+                        request, options: options, auth: auth, cookies: cookies, progress: progress))
             } catch {
                 outcome = .failure(error)
             }
@@ -96,7 +137,8 @@ public final class HTTPEngine: Sendable {
     }
 
     private func followRedirects(
-        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, progress: (@Sendable (Int) -> Void)?
+        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, cookies: CookieSession?,
+        progress: (@Sendable (Int) -> Void)?
     ) async throws(TransportError) -> HTTPResponse {
         var method = request.method
         var url = request.url
@@ -109,13 +151,15 @@ public final class HTTPEngine: Sendable {
         var answeredChallenge = false
         while true {
             let startedAt = Date()
+            let sent = Self.withCookies(headers, for: url, from: cookies)
             var response = try await execute(
-                method: method, url: url, headers: headers, body: body, upload: upload, options: options,
+                method: method, url: url, headers: sent, body: body, upload: upload, options: options,
                 progress: progress)
+            cookies?.receive(response.headers, from: url)
             response.redirectCount = redirects
             hops.append(
                 ExchangeHop(
-                    method: method, url: url, requestHeaders: headers, sentBody: body != nil, status: response.status,
+                    method: method, url: url, requestHeaders: sent, sentBody: body != nil, status: response.status,
                     reason: response.reason, version: response.version, responseHeaders: response.headers,
                     bodySize: response.bodySize, startedAt: startedAt, wait: response.timeToFirstByte,
                     receive: max(0, response.totalTime - response.timeToFirstByte)))
@@ -140,6 +184,16 @@ public final class HTTPEngine: Sendable {
             (method, url, headers, body) = (hop.method, hop.url, hop.headers, hop.body)
             if body == nil { upload = nil }
         }
+    }
+
+    /// `headers` with the jar's cookies for `url` after any `Cookie` the request itself has
+    /// (which a redirect to another origin has already dropped).
+    static func withCookies(_ headers: [HeaderField], for url: String, from cookies: CookieSession?) -> [HeaderField] {
+        guard let cookies, let fromJar = cookies.header(for: url) else { return headers }
+        let given = headers.values(for: "Cookie")
+        var sent = headers.filter { $0.name.lowercased() != "cookie" }
+        sent.append(HeaderField("Cookie", (given + [fromJar]).joined(separator: "; ")))
+        return sent
     }
 
     /// The `Authorization` answer to a Digest challenge in a 401, when the request has Digest

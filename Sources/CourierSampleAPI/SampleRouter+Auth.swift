@@ -49,3 +49,58 @@ extension SampleRouter {
         return bytes.map { String(format: "%02x", $0) }.joined()
     }
 }
+
+extension SampleRouter {
+    /// `POST session` with `{"user", "password"}` (the deployment's password): a session
+    /// cookie `sid` (HttpOnly, an hour, under the deployment's prefix). With `?next=PATH` the
+    /// answer is a 303 there, so the cookie must be sent on the redirect's hop.
+    /// `GET session`: who the cookie says (401 without a valid one). `DELETE session`: logs
+    /// out and expires the cookie.
+    func session(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
+        switch request.method {
+        case "POST":
+            guard let fields = try? JSONValue.parse(request.body), case .string(let user)? = fields["user"],
+                case .string(let password)? = fields["password"], password == deployment.password
+            else { return .error(401, "wrong user or password") }
+            let token = await store.openSession(deployment.prefix, name: user)
+            let cookie = ("Set-Cookie", "sid=\(token); Path=\(deployment.prefix); HttpOnly; Max-Age=3600")
+            if let next = request.query("next") {
+                return SampleReply(status: 303, headers: [("Location", next), cookie], body: [])
+            }
+            var reply = SampleReply.json(.fields(["user": .string(user), "deployment": .string(deployment.name)]))
+            reply.headers.append(cookie)
+            return reply
+        case "DELETE":
+            var reply = SampleReply.noContent
+            reply.headers.append(("Set-Cookie", "sid=; Path=\(deployment.prefix); Max-Age=0"))
+            return reply
+        default:
+            guard let token = Self.cookie("sid", in: request), await store.isSession(token, of: deployment.prefix)
+            else {
+                return .error(401, "no session: POST \(deployment.prefix)/session first")
+            }
+            return .json(
+                .fields([
+                    "user": .string(String(token.prefix { $0 != "-" })), "deployment": .string(deployment.name),
+                ]))
+        }
+    }
+
+    /// `cookies/bad-domain`: a cookie for a domain this server is not (a jar must refuse it).
+    func badDomainCookie(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
+        var reply = SampleReply.json(.fields(["cookies": .int(1)]))
+        reply.headers.append(("Set-Cookie", "tracker=1; Domain=example.com; Path=/"))
+        return reply
+    }
+
+    /// The value of cookie `name` in the request's `Cookie` headers.
+    static func cookie(_ name: String, in request: SampleRequest) -> String? {
+        for header in request.headers where header.name.lowercased() == "cookie" {
+            for pair in header.value.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2 && parts[0] == name { return parts[1] }
+            }
+        }
+        return nil
+    }
+}

@@ -51,6 +51,11 @@ struct SampleRouter: Sendable {
             ("flaky", any(flaky)),
             ("stall", any(stall)),
             ("digest/:algorithm", [(.get, digest), (.post, digest)]),
+            ("session", [(.get, session), (.post, session), (.delete, session)]),
+            ("cookies/bad-domain", [(.get, badDomainCookie)]),
+            ("oauth/token", [(.post, oauthToken)]),
+            ("oauth/broken", [(.post, oauthBroken)]),
+            ("oauth/me", [(.get, oauthMe)]),
             ("events", [(.get, events)]),
             ("ndjson", [(.get, ndjson)]),
         ]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// In-memory state of the sample API: both deployments' data, the request log and the
 /// counters behind `/flaky`. An actor, because requests arrive concurrently.
 actor SampleStore {
@@ -7,6 +9,8 @@ actor SampleStore {
     private var flakyCounts: [String: Int] = [:]
     /// Session tokens handed out by `POST login`, by deployment prefix.
     private var sessions: [String: Set<String>] = [:]
+    /// OAuth2 access tokens handed out: who they are for and until when (seconds since 1970).
+    private var accessTokens: [String: (subject: String, until: Double)] = [:]
     /// Digest nonces handed out, with how many answers each has had.
     private var nonces: [String: Int] = [:]
     private static let logLimit = 10_000
@@ -64,5 +68,18 @@ actor SampleStore {
         guard let last = nonces[nonce], count > last else { return false }
         nonces[nonce] = count
         return true
+    }
+
+    /// A new OAuth2 access token for `subject`, good for `lifetime` seconds.
+    func issueAccessToken(for subject: String, lifetime: Double) -> String {
+        let token = "at-\(accessTokens.count + 1)-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        accessTokens[token] = (subject, Date().timeIntervalSince1970 + lifetime)
+        return token
+    }
+
+    /// Whom `token` was issued to, if it is one of ours and has not expired.
+    func accessTokenSubject(_ token: String) -> String? {
+        guard let entry = accessTokens[token], entry.until > Date().timeIntervalSince1970 else { return nil }
+        return entry.subject
     }
 }

@@ -17,11 +17,9 @@ public struct SessionStore: Sendable {
 
     /// The store for the workspace at `configPath`, resolving the folder from `processEnvironment`.
     public init(configPath: String, processEnvironment: [String: String]) {
-        let absolute = Self.absolute(configPath, processEnvironment: processEnvironment)
-        var stem = FileBytes.fileName(absolute)
-        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        stem = stem.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        path = "\(StateFolder.path(processEnvironment: processEnvironment))/\(stem)-\(Self.fnv1a(absolute)).json"
+        path =
+            "\(StateFolder.path(processEnvironment: processEnvironment))/"
+            + Self.key(configPath: configPath, processEnvironment: processEnvironment) + ".json"
     }
 
     /// The saved state (empty if none) and a warning when an unreadable file was moved aside.
@@ -84,6 +82,16 @@ public struct SessionStore: Sendable {
             }
         }
         return state
+    }
+
+    /// `stem-hash` for the workspace at `configPath`: its file name without the extension, and
+    /// a hash of its absolute path (two `environments.json` in two folders are two workspaces).
+    static func key(configPath: String, processEnvironment: [String: String]) -> String {
+        let absolute = Self.absolute(configPath, processEnvironment: processEnvironment)
+        var stem = FileBytes.fileName(absolute)
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        stem = stem.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return "\(stem)-\(Self.fnv1a(absolute))"
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` resolved.

@@ -34,6 +34,13 @@ extension AppState {
             return performRun(action, in: modal)
         case (.pasteCurl, _), (.saveRoute, _):
             return entryDialog(action, modal)
+        case (.cookies, .cancel):
+            mode = .normal
+        case (.cookies(let environment, let cookies, let scroll), .down):
+            let limit = max(0, cookies.count - Views.cookieRows(height: height))
+            mode = .dialog(.cookies(environment: environment, cookies: cookies, scroll: min(scroll + 1, limit)))
+        case (.cookies(let environment, let cookies, let scroll), .up):
+            mode = .dialog(.cookies(environment: environment, cookies: cookies, scroll: max(0, scroll - 1)))
         default:
             break
         }

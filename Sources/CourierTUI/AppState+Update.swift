@@ -33,6 +33,9 @@ extension AppState {
             return workspaceChanged(result)
         case .workspaceWritten(let result):
             return workspaceWritten(result)
+        case .cookiesLoaded(let environment, let cookies):
+            mode = .dialog(.cookies(environment: environment, cookies: cookies, scroll: 0))
+            return []
         case .filesMeasured(let sizes):
             for (path, size) in sizes { uploadSizes[path] = size.map(UploadSize.bytes) ?? .unreadable }
             return []
@@ -132,6 +135,7 @@ extension AppState {
         case .copyCurl: return copyCurl()
         case .pasteCurl: return openPasteCurl()
         case .saveRoute: return openSaveRoute()
+        case .showCookies: return [.loadCookies(environment: environment.name)]
         default:
             return apply(paneAction(action))
         }

@@ -163,6 +163,7 @@ public struct AppState: Sendable {
         case .dialog(.diffPicker): return [.diffPicker, .anywhere]
         case .dialog(.diff): return [.diff, .anywhere]
         case .dialog(.pasteCurl), .dialog(.saveRoute): return [.entryDialog, .anywhere]
+        case .dialog(.cookies): return [.cookies, .anywhere]
         case .filteringRoutes: return [.filter, .anywhere]
         case .searchingBody: return [.search, .anywhere]
         case .typingPath: return [.path, .anywhere]

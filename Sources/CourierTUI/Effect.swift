@@ -30,4 +30,6 @@ public enum Effect: Sendable, Equatable {
     case saveRoute(Route, replacing: String?)
     /// Leave the program.
     case quit
+    /// Read the cookies of the environment called this; they come back as `.cookiesLoaded`.
+    case loadCookies(environment: String)
 }

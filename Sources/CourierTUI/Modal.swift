@@ -25,4 +25,6 @@ public enum Modal: Sendable, Equatable {
     case pasteCurl(text: String, error: String?)
     /// The name to save the form under, with why the last attempt failed.
     case saveRoute(name: String, error: String?)
+    /// The cookies of an environment, scrolled down by `scroll` rows.
+    case cookies(environment: String, cookies: [StoredCookie], scroll: Int)
 }

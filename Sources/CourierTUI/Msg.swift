@@ -31,6 +31,8 @@ public enum Msg: Sendable {
     /// An import or a save wrote the workspace file: the new workspace and the route written,
     /// or why nothing was written.
     case workspaceWritten(Result<WrittenRoute, ImportError>)
+    /// The cookies of an environment, for the cookie list.
+    case cookiesLoaded(environment: String, cookies: [StoredCookie])
 }
 
 /// Why the external editor produced nothing.

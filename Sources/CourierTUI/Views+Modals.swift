@@ -78,6 +78,8 @@ extension Views {
             drawHistoryModal(modal, state, into: &buffer)
         case .pasteCurl, .saveRoute:
             drawEntryModal(modal, state, into: &buffer)
+        case .cookies(let environment, let cookies, let scroll):
+            drawCookies(environment: environment, cookies: cookies, scroll: scroll, into: &buffer)
         }
     }
 

@@ -34,6 +34,10 @@ final class Runtime {
     private let watcher: WorkspaceWatcher
     /// The workspace file, with the password of a sealed one.
     private let file: WorkspaceFile
+    /// The cookie jars of the environments, kept between runs (in memory for a sealed workspace).
+    private let cookies: CookieKeeper
+    /// OAuth2 tokens, fetched once and kept until they expire.
+    private let tokens: OAuth2Tokens
 
     init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore, file: WorkspaceFile) {
         self.state = state
@@ -42,6 +46,9 @@ final class Runtime {
         self.store = store
         self.file = file
         watcher = WorkspaceWatcher(file: file)
+        cookies = CookieKeeper(
+            workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment)
+        tokens = OAuth2Tokens.kept(for: state.workspace, processEnvironment: state.processEnvironment)
         recorder = HistoryRecorder(
             workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
             opening: .onFirstUse,
@@ -141,11 +148,16 @@ final class Runtime {
             self.engine = engine
             let board = progress
             let recorder = self.recorder
+            let cookies = self.cookies
+            let jar = cookies.session(for: request)
+            let tokens = self.tokens
             sentAt[id] = ContinuousClock.now
             tasks[id] = Task { [weak self] in
                 let result: Result<Exchange, TransportError>
                 do throws(TransportError) {
-                    var exchange = try await engine.exchange(request) { board.update(id: id, received: $0) }
+                    var exchange = try await engine.exchange(request, cookies: jar, tokens: tokens) {
+                        board.update(id: id, received: $0)
+                    }
                     request.checkPlan?.apply(to: &exchange)
                     recorder?.record(exchange)
                     result = .success(exchange)
@@ -153,6 +165,9 @@ final class Runtime {
                     result = .failure(error)
                 }
                 board.remove(id: id)
+                for message in cookies.save(request.origin.environmentName) {
+                    self?.inbox.append(.notice(message, isError: true))
+                }
                 self?.sentAt[id] = nil
                 self?.inbox.append(.response(id: id, result: result))
                 self?.tasks[id] = nil
@@ -163,6 +178,14 @@ final class Runtime {
         case .cancel(let id):
             tasks[id]?.cancel()
             tasks[id] = nil
+        case .loadCookies(let environment):
+            let jar = state.workspace.environments.first { $0.name == environment }
+                .flatMap { cookies.session(for: $0)?.jar }
+            let now = Date().timeIntervalSince1970
+            inbox.append(
+                .cookiesLoaded(
+                    environment: environment, cookies: (jar ?? CookieJar()).cookies.filter { !$0.isExpired(at: now) }))
+            input.wake()
         case .saveSession:
             savePending = true
         case .openEditor(let text):
@@ -210,6 +233,9 @@ final class Runtime {
         let engine = self.engine ?? HTTPEngine()
         self.engine = engine
         let recorder = self.recorder
+        let cookies = self.cookies
+        let jar = cookies.session(for: request.environment)
+        let tokens = self.tokens
         let runner = CheckRunner(
             builder: RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment),
             environment: request.environment, input: request.input, confirmed: request.confirmed,
@@ -218,11 +244,14 @@ final class Runtime {
             guard let runtime = self else { return }
             let result = await runner.run(
                 request.routes,
-                send: { (prepared) async throws(TransportError) in try await engine.exchange(prepared) },
+                send: { (prepared) async throws(TransportError) in
+                    try await engine.exchange(prepared, cookies: jar, tokens: tokens)
+                },
                 report: { route in
                     if let exchange = route.exchange { recorder?.record(exchange, run: request.title) }
                     await runtime.deliver(.runProgress(id: id, route))
                 })
+            for message in cookies.save(request.environment.name) { runtime.deliver(.notice(message, isError: true)) }
             runtime.deliver(.runFinished(id: id, result))
             runtime.tasks[id] = nil
         }

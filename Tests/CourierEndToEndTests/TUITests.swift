@@ -88,6 +88,21 @@ struct TUITests {
         }
     }
 
+    @Test("K lists the active environment's cookies after a login, values hidden")
+    func cookieList() async throws {
+        try await withScreen { tmux, _, _ in
+            try await tmux.openRoute("session.login")
+            try tmux.send("Enter")
+            try await tmux.waitFor("200 OK")
+            try tmux.send("Escape", "K")
+            try await tmux.waitFor("Cookies · development (1)")
+            let screen = try tmux.screen()
+            #expect(screen.contains("sid") && screen.contains("/dev/v1") && !screen.contains("qa-session"))
+            try tmux.send("Escape")
+            try await tmux.quit()
+        }
+    }
+
     @Test("Esc cancels a slow request and the screen keeps working")
     func cancel() async throws {
         try await withScreen { tmux, _, _ in

@@ -47,4 +47,56 @@ final class TransportCommandTests {
             environment: ["http_proxy": "http://127.0.0.1:1"])
         #expect(loopback.code == 0, "\(loopback.stderr)")
     }
+
+    @Test("cookies: a login's cookie is kept between runs, listed masked, skipped with --no-cookies, cleared")
+    func cookies() async throws {
+        let state = folder.appendingPathComponent("cookie-state").path
+        func courier(_ arguments: [String]) async throws -> RunResult {
+            try await CourierBinary.run(
+                arguments + ["--config", CourierBinary.workspace],
+                environment: demo.environment.merging(["XDG_STATE_HOME": state]) { _, new in new })
+        }
+        #expect(try await courier(["call", "session.me"]).code == 4)
+        let login = try await courier(["call", "session.login"])
+        #expect(login.code == 0, "\(login.stderr)")
+        let me = try await courier(["call", "session.me", "--raw"])
+        #expect(me.code == 0 && me.stdout.contains("\"user\":\"qa\""), "\(me.stderr)")
+        #expect(try await courier(["call", "session.me", "--no-cookies"]).code == 4)
+
+        let listed = try await courier(["cookies"])
+        let lines = listed.stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
+        #expect(lines.first == ["ENVIRONMENT", "NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS"])
+        #expect(lines.count == 2 && lines.last?.prefix(5) == ["development", "sid", "••••••", "127.0.0.1", "/dev/v1"])
+        #expect(!listed.stdout.contains("qa-session"))
+        #expect(try await courier(["cookies", "--env", "production"]).stderr == "no cookies kept for production\n")
+
+        // A check run logs in and uses the cookie in one go, in production too (its own jar).
+        let run = try await courier(["check", "session.login", "session.me", "--env", "production", "--yes"])
+        #expect(run.code == 0, "\(run.stdout)\(run.stderr)")
+
+        #expect(try await courier(["cookies", "--clear", "--env", "development"]).code == 0)
+        #expect(try await courier(["call", "session.me"]).code == 4)
+        #expect(try await courier(["call", "session.me", "--env", "production", "--yes"]).code == 0)
+    }
+
+    @Test("OAuth2: the token is fetched once and kept between runs")
+    func oauth2() async throws {
+        let state = folder.appendingPathComponent("token-state").path
+        func courier(_ arguments: [String]) async throws -> RunResult {
+            try await CourierBinary.run(
+                arguments + ["--config", CourierBinary.workspace],
+                environment: demo.environment.merging(["XDG_STATE_HOME": state]) { _, new in new })
+        }
+        let before = try await demo.requestLog().filter { $0.hasPrefix("POST /dev/v1/oauth/token") }.count
+        for _ in 0..<2 {
+            let result = try await courier(["call", "oauth.me", "--raw"])
+            #expect(result.code == 0 && result.stdout.contains("\"subject\":\"client:courier\""), "\(result.stderr)")
+        }
+        let after = try await demo.requestLog().filter { $0.hasPrefix("POST /dev/v1/oauth/token") }.count
+        #expect(after - before == 1)
+        let tokens = try FileManager.default.contentsOfDirectory(atPath: state + "/courier/tokens")
+        #expect(tokens.count == 1)
+    }
 }

@@ -13,6 +13,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The proxy could not be reached, refused the tunnel or wanted credentials; `proxy` is
     /// shown without its password.
     case proxy(proxy: String, reason: String)
+    /// No OAuth2 token could be had (the token endpoint refused, was unreachable, or answered
+    /// without one); the message names the endpoint, never a secret.
+    case oauth2(String)
     /// A file of a multipart body could not be read (checked before anything is sent).
     case upload(path: String, reason: String)
     /// The user cancelled the request.
@@ -35,6 +38,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             return "cannot follow redirect to '\(location)'"
         case .proxy(let proxy, let reason):
             return "proxy \(proxy): \(reason)"
+        case .oauth2(let message):
+            return "no OAuth2 token: " + message
         case .upload(let path, let reason):
             return "cannot send the file \(path): \(reason)"
         case .cancelled:

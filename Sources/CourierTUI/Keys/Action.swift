@@ -58,4 +58,6 @@ public enum Action: Sendable, Equatable, Hashable {
     case pasteCurl
     /// Open the dialog that saves the form as a route.
     case saveRoute
+    /// List the active environment's cookies.
+    case showCookies
 }

@@ -41,4 +41,6 @@ public enum KeyScope: Sendable, Equatable, Hashable, CaseIterable {
     case diff
     /// A dialog that takes typed text: a pasted curl command, a route name.
     case entryDialog
+    /// The cookie list.
+    case cookies
 }

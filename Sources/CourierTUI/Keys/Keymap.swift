@@ -90,6 +90,10 @@ public struct Keymap: Sendable {
             "paste a curl command: the route it makes is added to the workspace file and opened in the form",
             bind([.char("I")], .outsideForm, .pasteCurl)),
         KeymapRow(
+            "K", "outside the form",
+            "the active environment's cookies: name, domain, path, expiry (values masked)",
+            bind([.char("K")], .outsideForm, .showCookies)),
+        KeymapRow(
             "Ctrl-S", "panes", "save the form as a route: a new name adds one, the open route's name saves into it",
             hints: [.form: "Ctrl-S save"], bind([.ctrl("s")], .panes, .saveRoute)),
     ]
@@ -174,6 +178,10 @@ public struct Keymap: Sendable {
     ]
 
     private static let dialogs: [KeymapRow] = [
+        KeymapRow(
+            "↑ ↓ j k, Esc", "cookie list", "scroll, close",
+            bind([.down, .char("j")], .cookies, .down) + bind([.up, .char("k")], .cookies, .up)
+                + bind([.escape, .char("q"), .char("K"), .enter], .cookies, .cancel)),
         KeymapRow(
             "↑ ↓ j k, Esc", "key list", "scroll, close",
             bind([.down, .char("j")], .help, .down) + bind([.up, .char("k")], .help, .up)

@@ -68,13 +68,17 @@ struct CallCommand: AsyncParsableCommand {
         let recorder = request.send.recorder(for: loaded, opening: .spool)
         defer { recorder?.finish() }
         let engine = HTTPEngine()
+        let cookies = request.send.cookies(for: loaded)
         let result: Result<Exchange, TransportError>
         do {
-            result = .success(try await engine.exchange(prepared))
+            result = .success(
+                try await engine.exchange(
+                    prepared, cookies: cookies.session(for: environment), tokens: request.send.tokens(for: loaded)))
         } catch {
             result = .failure(error)
         }
         await engine.shutdown()
+        for message in cookies.save(environment.name) { Console.error("warning: \(message)") }
         let exchange: Exchange
         switch result {
         case .success(let value): exchange = value

@@ -71,16 +71,21 @@ struct CheckCommand: AsyncParsableCommand {
         let engine = HTTPEngine()
         let printLines = !tap
         let recorder = send.recorder(for: loaded)
+        let cookies = send.cookies(for: loaded)
+        let tokens = send.tokens(for: loaded)
         // What the history calls the run: the names given, or the default selection.
         let runName = names.isEmpty ? "check" : names.joined(separator: " ")
         let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
             for (index, environment) in environments.enumerated() {
                 let runner = CheckRunner(
                     builder: builder, environment: environment, input: input, confirmed: yes, bail: bail)
+                let jar = cookies.session(for: environment)
                 group.addTask(executorPreference: engine.taskExecutor) {
                     let run = await runner.run(
                         routes, passes: passes,
-                        send: { (prepared) async throws(TransportError) in try await engine.exchange(prepared) }
+                        send: { (prepared) async throws(TransportError) in
+                            try await engine.exchange(prepared, cookies: jar, tokens: tokens)
+                        }
                     ) {
                         route in
                         if let exchange = route.exchange { recorder?.record(exchange, run: runName) }
@@ -98,6 +103,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
         await engine.shutdown()
         recorder?.finish()
+        for environment in environments {
+            for message in cookies.save(environment.name) { Console.error("warning: \(message)") }
+        }
 
         if tap {
             Console.out(TAPReport().text(runs))

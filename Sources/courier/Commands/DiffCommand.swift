@@ -113,8 +113,14 @@ struct DiffCommand: AsyncParsableCommand {
         let recorder = request.send.recorder(for: loaded)
         defer { recorder?.finish() }
         let engine = HTTPEngine()
-        let sent = await send(prepared + (noise ? [prepared[0]] : []), engine: engine)
+        let cookies = request.send.cookies(for: loaded)
+        let sent = await send(
+            prepared + (noise ? [prepared[0]] : []), engine: engine, cookies: cookies,
+            tokens: request.send.tokens(for: loaded))
         await engine.shutdown()
+        for environment in environments {
+            for message in cookies.save(environment.name) { Console.error("warning: \(message)") }
+        }
         var exchanges: [Exchange] = []
         for (index, result) in sent.enumerated() {
             switch result {
@@ -152,11 +158,14 @@ struct DiffCommand: AsyncParsableCommand {
     /// Sends every request at once; the results come back in the same order. One task per
     /// request, awaited in order: the order never depends on which answer came first (a task
     /// group's results tagged with their index came back swapped in release builds).
-    private func send(_ requests: [PreparedRequest], engine: HTTPEngine) async -> [Result<Exchange, TransportError>] {
+    private func send(
+        _ requests: [PreparedRequest], engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens
+    ) async -> [Result<Exchange, TransportError>] {
         let tasks = requests.map { request in
             Task(executorPreference: engine.taskExecutor) { () async -> Result<Exchange, TransportError> in
                 do throws(TransportError) {
-                    return .success(try await engine.exchange(request))
+                    return .success(
+                        try await engine.exchange(request, cookies: cookies.session(for: request), tokens: tokens))
                 } catch {
                     return .failure(error)
                 }

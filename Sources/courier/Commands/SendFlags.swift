@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCore
+import CourierHTTP
 import Foundation
 
 /// The flags that apply to every request a command sends: `--var --lang --timeout --retries
@@ -28,6 +29,19 @@ struct SendFlags: ParsableArguments {
 
     @Flag(name: .customLong("no-history"), help: "Record nothing in the history database.")
     var noHistory = false
+
+    @Flag(name: .customLong("no-cookies"), help: "Send no cookie and keep none.")
+    var noCookies = false
+
+    /// The OAuth2 token cache for what this command sends (in memory for a sealed workspace).
+    func tokens(for workspace: Workspace) -> OAuth2Tokens {
+        OAuth2Tokens.kept(for: workspace, processEnvironment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The cookie jars for what this command sends (none with `--no-cookies`).
+    func cookies(for workspace: Workspace) -> CookieKeeper {
+        CookieKeeper(workspace: workspace, disabled: noCookies, processEnvironment: ProcessInfo.processInfo.environment)
+    }
 
     /// The recorder for what this command sends, or nil when history is off; `opening` says
     /// when it opens the database (`call` spools its one exchange instead).

@@ -1,0 +1,67 @@
+import CourierCore
+import CourierHTTP
+import CourierStore
+import Foundation
+
+/// The cookie jars of one command or one screen: a `CookieSession` per environment, read from
+/// the workspace's `CookieStore` on first use; what responses set is written back after each
+/// exchange, merged under the file's lock with what another process wrote. An environment with
+/// `"cookies": false`, `--no-cookies`, or a sealed workspace (kept in memory only: nothing of
+/// it reaches the disk in plain text) changes that.
+final class CookieKeeper: @unchecked Sendable {
+    private let store: CookieStore?
+    private let disabled: Bool
+    private let environments: [String: Environment]
+    private let lock = NSLock()
+    private var sessions: [String: CookieSession] = [:]
+
+    /// The keeper for `workspace`; `disabled` is `--no-cookies`.
+    init(workspace: Workspace, disabled: Bool, processEnvironment: [String: String]) {
+        self.disabled = disabled
+        environments = Dictionary(workspace.environments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        store =
+            workspace.isSealed || workspace.file.isEmpty
+            ? nil : CookieStore(configPath: workspace.file, processEnvironment: processEnvironment)
+    }
+
+    /// The session of `environment`, or nil when it keeps no cookies. Its jar is read from
+    /// the file each time (a few hundred bytes), so what another process stored meanwhile, a
+    /// login from another terminal, is sent too.
+    func session(for environment: Environment) -> CookieSession? {
+        guard !disabled, environment.usesCookies else { return nil }
+        let onDisk = store?.jar(environment: environment.name)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = sessions[environment.name] {
+            if let onDisk { known.replace(onDisk) }
+            return known
+        }
+        let session = CookieSession(onDisk ?? CookieJar())
+        sessions[environment.name] = session
+        return session
+    }
+
+    /// The session of the environment `prepared` goes to.
+    func session(for prepared: PreparedRequest) -> CookieSession? {
+        environments[prepared.origin.environmentName].flatMap(session(for:))
+    }
+
+    /// Writes what `environment`'s session received since the last save; returns the lines to
+    /// show (refused cookies, a jar that could not be written).
+    func save(_ environment: String) -> [String] {
+        lock.lock()
+        let session = sessions[environment]
+        lock.unlock()
+        guard let session else { return [] }
+        var messages = session.takeWarnings()
+        let received = session.takeReceived()
+        if let store, !received.isEmpty {
+            do {
+                try store.record(received, environment: environment)
+            } catch {
+                messages.append("could not save cookies to \(store.path)")
+            }
+        }
+        return messages
+    }
+}
