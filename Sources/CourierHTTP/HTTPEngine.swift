@@ -42,15 +42,17 @@ public final class HTTPEngine: Sendable {
     /// - Parameters:
     ///   - cookies: the jar every hop reads and fills (nil: no cookies).
     ///   - progress: called with the number of body bytes received so far.
+    ///   - events: called as a live stream (`text/event-stream`, NDJSON) arrives: its head,
+    ///     then each complete event.
     public func exchange(
         _ prepared: PreparedRequest, cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil,
-        progress: (@Sendable (Int) -> Void)? = nil
+        progress: (@Sendable (Int) -> Void)? = nil, events: (@Sendable (StreamUpdate) -> Void)? = nil
     ) async throws(TransportError) -> Exchange {
         // On the loop's thread (see `EventLoopTaskExecutor`); a caller already there stays.
         let response = try await withTaskExecutorPreference(taskExecutor) { () async throws(TransportError) in
             try await send(
                 prepared.request, options: prepared.options, auth: prepared.auth, cookies: cookies, tokens: tokens,
-                progress: progress)
+                progress: progress, events: events)
         }
         var origin = prepared.origin
         if case .oauth2? = prepared.auth {
@@ -71,12 +73,15 @@ public final class HTTPEngine: Sendable {
     ///   - cookies: the jar every hop reads and fills (nil: no cookies).
     ///   - tokens: where OAuth2 tokens are cached (nil: fetched for this request alone).
     ///   - progress: called with the number of body bytes received so far.
+    ///   - events: called as a live stream arrives: its head, then each complete event.
     public func send(
         _ request: HTTPRequest, options: SendOptions = SendOptions(), auth: ResolvedAuth? = nil,
-        cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil, progress: (@Sendable (Int) -> Void)? = nil
+        cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil, progress: (@Sendable (Int) -> Void)? = nil,
+        events: (@Sendable (StreamUpdate) -> Void)? = nil
     ) async throws(TransportError) -> HTTPResponse {
+        let watch = Watch(progress: progress, events: events)
         guard case .oauth2(let spec)? = auth else {
-            return try await attempts(request, options: options, auth: auth, cookies: cookies, progress: progress)
+            return try await attempts(request, options: options, auth: auth, cookies: cookies, watch: watch)
         }
         // OAuth2: the cached token (or a new one); after a 401, a new token and one more try.
         let tokens = tokens ?? OAuth2Tokens()
@@ -86,8 +91,7 @@ public final class HTTPEngine: Sendable {
             var authorized = request
             authorized.headers.removeAll { $0.name.lowercased() == "authorization" }
             authorized.headers.append(HeaderField("Authorization", token.authorization))
-            let response = try await attempts(
-                authorized, options: options, auth: nil, cookies: cookies, progress: progress)
+            let response = try await attempts(authorized, options: options, auth: nil, cookies: cookies, watch: watch)
             guard response.status == 401, !refresh else { return response }
             refresh = true
         }
@@ -95,8 +99,7 @@ public final class HTTPEngine: Sendable {
 
     /// `request` sent, and sent again while `RetryPolicy` says so.
     private func attempts(
-        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, cookies: CookieSession?,
-        progress: (@Sendable (Int) -> Void)?
+        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, cookies: CookieSession?, watch: Watch
     ) async throws(TransportError) -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
@@ -106,8 +109,7 @@ public final class HTTPEngine: Sendable {
             let outcome: Result<HTTPResponse, TransportError>
             do {
                 outcome = .success(
-                    try await followRedirects(
-                        request, options: options, auth: auth, cookies: cookies, progress: progress))
+                    try await followRedirects(request, options: options, auth: auth, cookies: cookies, watch: watch))
             } catch {
                 outcome = .failure(error)
             }
@@ -116,7 +118,11 @@ public final class HTTPEngine: Sendable {
             case .success(let response): ended = .status(response.status)
             case .failure(let error): ended = .failure(error)
             }
-            if case .retry(let delay) = options.retry.decide(method: request.method, attempt: attempt, outcome: ended) {
+            // Events already shown are not shown twice: a stream that broke is not sent again.
+            if !watch.streamed,
+                case .retry(let delay) = options.retry.decide(
+                    method: request.method, attempt: attempt, outcome: ended)
+            {
                 try await pause(delay)
                 continue
             }
@@ -137,8 +143,7 @@ public final class HTTPEngine: Sendable {
     }
 
     private func followRedirects(
-        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, cookies: CookieSession?,
-        progress: (@Sendable (Int) -> Void)?
+        _ request: HTTPRequest, options: SendOptions, auth: ResolvedAuth?, cookies: CookieSession?, watch: Watch
     ) async throws(TransportError) -> HTTPResponse {
         var method = request.method
         var url = request.url
@@ -153,8 +158,7 @@ public final class HTTPEngine: Sendable {
             let startedAt = Date()
             let sent = Self.withCookies(headers, for: url, from: cookies)
             var response = try await execute(
-                method: method, url: url, headers: sent, body: body, upload: upload, options: options,
-                progress: progress)
+                method: method, url: url, headers: sent, body: body, upload: upload, options: options, watch: watch)
             cookies?.receive(response.headers, from: url)
             response.redirectCount = redirects
             hops.append(
@@ -214,7 +218,7 @@ public final class HTTPEngine: Sendable {
 
     private func execute(
         method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, upload: UploadStream?,
-        options: SendOptions, progress: (@Sendable (Int) -> Void)?
+        options: SendOptions, watch: Watch
     ) async throws(TransportError) -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
@@ -242,6 +246,17 @@ public final class HTTPEngine: Sendable {
             let response = try await client.execute(outgoing, deadline: .distantFuture)
             phase = .body
             let firstByte = clock.now - started
+            var fields: [HeaderField] = []
+            for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
+            var framer =
+                watch.events == nil ? nil : StreamFramer(contentType: response.headers.first(name: "Content-Type"))
+            if framer != nil {
+                phase = .event
+                watch.report(
+                    .head(
+                        status: Int(response.status.code), reason: response.status.reasonPhrase,
+                        version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields))
+            }
             var bytes: [UInt8] = []
             let cap = options.maxBodyInMemory ?? Int.max
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length <= cap,
@@ -263,11 +278,18 @@ public final class HTTPEngine: Sendable {
                 } else {
                     bytes.append(contentsOf: chunk.readableBytesView)
                 }
-                progress?(received)
+                watch.progress?(received)
+                if var current = framer {
+                    do {
+                        for event in try current.feed(chunk.readableBytesView) { watch.report(.event(event)) }
+                    } catch {
+                        throw TransportError.other("\(error) (\(url))")
+                    }
+                    framer = current
+                }
             }
+            for event in framer?.finished ?? [] { watch.report(.event(event)) }
             try spill?.close()
-            var fields: [HeaderField] = []
-            for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
             return HTTPResponse(
                 status: Int(response.status.code), reason: response.status.reasonPhrase,
                 version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,

@@ -8,7 +8,8 @@ struct SampleReply: Sendable {
     var headers: [(name: String, value: String)]
     var body: [UInt8]
     /// Parts sent after `body`, each after its pause: a live stream, or a server that stalls.
-    var paced: [(pause: Duration, bytes: [UInt8])] = []
+    /// Each part is made when it is sent (a stream's events carry their send time).
+    var paced: [(pause: Duration, bytes: @Sendable () -> [UInt8])] = []
 
     /// The reply as Hummingbird sends it.
     var response: Response {
@@ -27,7 +28,7 @@ struct SampleReply: Sendable {
                 if !first.isEmpty { try await writer.write(ByteBuffer(bytes: first)) }
                 for part in parts {
                     try await Task.sleep(for: part.pause)
-                    try await writer.write(ByteBuffer(bytes: part.bytes))
+                    try await writer.write(ByteBuffer(bytes: part.bytes()))
                 }
                 try await writer.finish(nil)
             })

@@ -12,9 +12,7 @@ public struct CookieStore: Sendable {
 
     /// The store for the workspace at `configPath`.
     public init(configPath: String, processEnvironment: [String: String]) {
-        path =
-            "\(StateFolder.path(processEnvironment: processEnvironment))/cookies/"
-            + SessionStore.key(configPath: configPath, processEnvironment: processEnvironment) + ".json"
+        path = StateFolder.file("cookies", configPath: configPath, processEnvironment: processEnvironment)
     }
 
     /// Every environment's jar, expired cookies dropped.

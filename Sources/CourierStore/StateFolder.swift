@@ -10,4 +10,10 @@ public enum StateFolder {
         }
         return (processEnvironment["HOME"] ?? NSHomeDirectory()) + "/.local/state/courier"
     }
+
+    /// `FOLDER/kind/<workspace>-<hash>.json`: the workspace's file of one kind (cookies, tokens).
+    static func file(_ kind: String, configPath: String, processEnvironment: [String: String]) -> String {
+        "\(path(processEnvironment: processEnvironment))/\(kind)/"
+            + SessionStore.key(configPath: configPath, processEnvironment: processEnvironment) + ".json"
+    }
 }

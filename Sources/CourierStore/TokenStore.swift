@@ -11,9 +11,7 @@ public struct TokenStore: Sendable {
 
     /// The store for the workspace at `configPath`.
     public init(configPath: String, processEnvironment: [String: String]) {
-        path =
-            "\(StateFolder.path(processEnvironment: processEnvironment))/tokens/"
-            + SessionStore.key(configPath: configPath, processEnvironment: processEnvironment) + ".json"
+        path = StateFolder.file("tokens", configPath: configPath, processEnvironment: processEnvironment)
     }
 
     /// The token kept under `key`, if any.

@@ -26,6 +26,14 @@ final class TransportCommandTests {
         return file.path
     }
 
+    /// `courier ARGS` on the shipped workspace against this suite's server, with `state` as the
+    /// state folder (cookies and tokens are kept there between the runs of one test).
+    private func shipped(_ arguments: [String], state: String) async throws -> RunResult {
+        try await CourierBinary.run(
+            arguments + ["--config", CourierBinary.workspace],
+            environment: demo.environment.merging(["XDG_STATE_HOME": state]) { _, new in new })
+    }
+
     @Test("a proxy that is not there is one line naming it (password masked) and the environment")
     func proxyRefused() async throws {
         let config = try workspace(#", "proxy": "http://qa:hunter2@127.0.0.1:1""#)
@@ -51,11 +59,7 @@ final class TransportCommandTests {
     @Test("cookies: a login's cookie is kept between runs, listed masked, skipped with --no-cookies, cleared")
     func cookies() async throws {
         let state = folder.appendingPathComponent("cookie-state").path
-        func courier(_ arguments: [String]) async throws -> RunResult {
-            try await CourierBinary.run(
-                arguments + ["--config", CourierBinary.workspace],
-                environment: demo.environment.merging(["XDG_STATE_HOME": state]) { _, new in new })
-        }
+        func courier(_ arguments: [String]) async throws -> RunResult { try await shipped(arguments, state: state) }
         #expect(try await courier(["call", "session.me"]).code == 4)
         let login = try await courier(["call", "session.login"])
         #expect(login.code == 0, "\(login.stderr)")
@@ -84,11 +88,7 @@ final class TransportCommandTests {
     @Test("OAuth2: the token is fetched once and kept between runs")
     func oauth2() async throws {
         let state = folder.appendingPathComponent("token-state").path
-        func courier(_ arguments: [String]) async throws -> RunResult {
-            try await CourierBinary.run(
-                arguments + ["--config", CourierBinary.workspace],
-                environment: demo.environment.merging(["XDG_STATE_HOME": state]) { _, new in new })
-        }
+        func courier(_ arguments: [String]) async throws -> RunResult { try await shipped(arguments, state: state) }
         let before = try await demo.requestLog().filter { $0.hasPrefix("POST /dev/v1/oauth/token") }.count
         for _ in 0..<2 {
             let result = try await courier(["call", "oauth.me", "--raw"])
@@ -98,5 +98,52 @@ final class TransportCommandTests {
         #expect(after - before == 1)
         let tokens = try FileManager.default.contentsOfDirectory(atPath: state + "/courier/tokens")
         #expect(tokens.count == 1)
+    }
+
+    @Test("a live stream is printed event by event: the first long before the stream ends")
+    func liveStream() async throws {
+        let process = Process()
+        process.executableURL = CourierBinary.url
+        process.arguments = [
+            "call", "events", "-q", "count=3", "-q", "ms=800", "--config", CourierBinary.workspace,
+        ]
+        process.environment = CourierBinary.environment(demo.environment)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        var text = ""
+        var firstAt: TimeInterval?
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if firstAt == nil, text.contains("event: tick  id: 1") {
+                firstAt = Date().timeIntervalSince(started)
+                // The stream has 1.6 s to go: the process is still reading it.
+                #expect(process.isRunning)
+            }
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect((firstAt ?? 99) < 1.2, "first event after \(firstAt ?? -1) s")
+        #expect(text.components(separatedBy: "event: tick").count == 4 && text.contains("event: done"))
+        #expect(text.contains("  \"n\": 2,"), "JSON data pretty-printed: \(text)")
+    }
+
+    @Test("--raw prints the stream in its wire format; NDJSON lines are pretty-printed; a stalled stream times out")
+    func streamForms() async throws {
+        let state = folder.appendingPathComponent("stream-state").path
+        func courier(_ arguments: [String]) async throws -> RunResult { try await shipped(arguments, state: state) }
+        let raw = try await courier(["call", "events", "-q", "count=1", "-q", "ms=10", "--raw"])
+        #expect(raw.stdout.hasPrefix("event: tick\nid: 1\ndata: {\"n\":1,"))
+        #expect(raw.stdout.hasSuffix("event: done\nid: 1\ndata: {\"count\":1}\n\n"))
+        let lines = try await courier(["call", "ndjson", "-q", "count=2", "-q", "ms=10"])
+        #expect(lines.stdout == "{\n  \"n\": 1,\n  \"of\": 2\n}\n{\n  \"n\": 2,\n  \"of\": 2\n}\n")
+        let stalled = try await courier(["call", "events", "-q", "count=2", "-q", "ms=5000", "--timeout", "1.5"])
+        #expect(stalled.code == 2)
+        #expect(stalled.stdout.contains("event: tick  id: 1"))
+        #expect(stalled.stderr.hasPrefix("courier: timed out after 1.5 s waiting for the next event from http://"))
     }
 }

@@ -131,10 +131,10 @@ struct HTTPEngineIntegrationTests {
             }
             #expect(clock.now - started < .seconds(5))
             // A body that keeps arriving is never cut off by the timeout, however long it takes:
-            // twelve parts 150 ms apart take 1.65 s, past the 1 s timeout.
+            // twenty parts 100 ms apart take 1.9 s, past the 1.5 s timeout.
             let slow = try await client.send(
-                get(server.url("/dev/v1/ndjson?count=12&ms=150")) { $0.options.timeout = 1 })
-            #expect(text(slow).split(separator: "\n").count == 12)
+                get(server.url("/dev/v1/ndjson?count=20&ms=100")) { $0.options.timeout = 1.5 })
+            #expect(text(slow).split(separator: "\n").count == 20)
         }
     }
 

@@ -69,11 +69,15 @@ struct CallCommand: AsyncParsableCommand {
         defer { recorder?.finish() }
         let engine = HTTPEngine()
         let cookies = request.send.cookies(for: loaded)
+        let origin = prepared.origin
+        let stream = StreamPrinter(
+            include: output.include, raw: output.raw, color: Console.useColor, masking: { origin.masking($0) })
         let result: Result<Exchange, TransportError>
         do {
             result = .success(
                 try await engine.exchange(
-                    prepared, cookies: cookies.session(for: environment), tokens: request.send.tokens(for: loaded)))
+                    prepared, cookies: cookies.session(for: environment), tokens: request.send.tokens(for: loaded),
+                    events: { stream.handle($0) }))
         } catch {
             result = .failure(error)
         }
@@ -94,7 +98,8 @@ struct CallCommand: AsyncParsableCommand {
         }
         // Recorded while the response prints; `finish` waits for the write before exiting.
         recorder?.record(exchange)
-        try output.print(exchange, defaultPath: route.jsonPath)
+        // A stream's events are printed already, as they came.
+        if !stream.printed { try output.print(exchange, defaultPath: route.jsonPath) }
         if let har {
             // Masked as history masks, but with the whole body: the file is what the user asked for.
             let record = HistoryRedactor.record(exchange, bodyLimit: Int.max)

@@ -1,0 +1,24 @@
+import CourierCore
+import Synchronization
+
+/// The caller's view of one request while it runs: bytes received so far, and the events of a
+/// live stream, with a note of whether any event was shown (a stream that breaks after that is
+/// not sent again by a retry: its events would show twice).
+final class Watch: Sendable {
+    let progress: (@Sendable (Int) -> Void)?
+    let events: (@Sendable (StreamUpdate) -> Void)?
+    private let shown = Mutex(false)
+
+    init(progress: (@Sendable (Int) -> Void)?, events: (@Sendable (StreamUpdate) -> Void)?) {
+        self.progress = progress
+        self.events = events
+    }
+
+    /// Whether a stream event was reported.
+    var streamed: Bool { shown.withLock { $0 } }
+
+    func report(_ update: StreamUpdate) {
+        if case .event = update { shown.withLock { $0 = true } }
+        events?(update)
+    }
+}

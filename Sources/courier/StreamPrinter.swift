@@ -1,0 +1,66 @@
+import CourierCore
+import Foundation
+
+/// Prints a live stream as it arrives (`courier call` of an SSE or NDJSON endpoint): each
+/// event as soon as it is complete, written straight to stdout (no buffer to flush), so a
+/// pipe sees it at once. `--raw` prints events in their wire format; otherwise a
+/// server-sent event is its `event`/`id` line and its data (JSON pretty-printed), and an
+/// NDJSON line is its JSON pretty-printed.
+final class StreamPrinter: @unchecked Sendable {
+    private let include: Bool
+    private let raw: Bool
+    private let color: Bool
+    private let masking: @Sendable (String) -> String
+    private let lock = NSLock()
+    private var started = false
+
+    init(include: Bool, raw: Bool, color: Bool, masking: @escaping @Sendable (String) -> String) {
+        self.include = include
+        self.raw = raw
+        self.color = color
+        self.masking = masking
+    }
+
+    /// Whether the response was a stream (its body is printed already).
+    var printed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return started
+    }
+
+    func handle(_ update: StreamUpdate) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch update {
+        case .head(let status, let reason, let version, let headers):
+            started = true
+            guard include else { return }
+            var head = "\(version) \(status) \(reason)\n"
+            for header in headers { head += "\(header.name): \(header.value)\n" }
+            Console.out(masking(head) + "\n")
+        case .event(let event):
+            Console.out(raw ? event.wireText : text(event))
+        }
+    }
+
+    private func text(_ event: StreamEvent) -> String {
+        switch event {
+        case .line(let line):
+            return json(line) ?? line + "\n"
+        case .event(let event):
+            var title = "event: \(event.type)"
+            if let id = event.id { title += "  id: \(id)" }
+            if color { title = "\u{1B}[2m" + title + "\u{1B}[0m" }
+            return title + "\n" + (json(event.data) ?? event.data + "\n") + "\n"
+        }
+    }
+
+    /// `text` pretty-printed when it is JSON.
+    private func json(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard BodyKind.looksLikeJSON(bytes, contentType: "application/json"),
+            let formatted = try? JSONFormatter(style: color ? .terminal : nil).format(bytes)
+        else { return nil }
+        return String(decoding: formatted, as: UTF8.self)
+    }
+}
