@@ -41,6 +41,7 @@ public final class HTTPEngine: Sendable {
     /// Sends `prepared` and returns the exchange (no checks run here).
     /// - Parameters:
     ///   - cookies: the jar every hop reads and fills (nil: no cookies).
+    ///   - tokens: where OAuth2 tokens are cached (nil: fetched for this request alone).
     ///   - progress: called with the number of body bytes received so far.
     ///   - events: called as a live stream (`text/event-stream`, NDJSON) arrives: its head,
     ///     then each complete event.

@@ -141,6 +141,11 @@ final class TransportCommandTests {
         #expect(raw.stdout.hasSuffix("event: done\nid: 1\ndata: {\"count\":1}\n\n"))
         let lines = try await courier(["call", "ndjson", "-q", "count=2", "-q", "ms=10"])
         #expect(lines.stdout == "{\n  \"n\": 1,\n  \"of\": 2\n}\n{\n  \"n\": 2,\n  \"of\": 2\n}\n")
+        // Checks apply once the stream has ended: the route's `event: done` check sees the whole body.
+        let checked = try await courier(["check", "events"])
+        #expect(
+            checked.code == 0 && checked.stdout.contains("2 checks: 2 passed, 0 failed"),
+            "\(checked.stdout)\(checked.stderr)")
         let stalled = try await courier(["call", "events", "-q", "count=2", "-q", "ms=5000", "--timeout", "1.5"])
         #expect(stalled.code == 2)
         #expect(stalled.stdout.contains("event: tick  id: 1"))

@@ -131,6 +131,4 @@ public struct CookieJar: Sendable, Equatable {
         return cookies.count != before
     }
 
-    /// Empties the jar.
-    public mutating func clear() { cookies = [] }
 }

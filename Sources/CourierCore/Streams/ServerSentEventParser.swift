@@ -59,10 +59,6 @@ public struct ServerSentEventParser: Sendable {
         return events
     }
 
-    /// The event left unfinished when the stream ends is dropped, as the spec says; this
-    /// says whether one was.
-    public var hasUnfinishedEvent: Bool { hasData || !line.isEmpty }
-
     private mutating func endLine() -> ServerSentEvent? {
         var text = line
         line = []

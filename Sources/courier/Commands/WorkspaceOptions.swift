@@ -14,13 +14,6 @@ struct WorkspaceOptions: ParsableArguments {
         try unlock { (file) throws(WorkspaceError) in try file.load() }.value
     }
 
-    /// Loads the workspace and returns the file with the password that opened it (to write
-    /// it back sealed, or to read it again).
-    func open() throws -> (workspace: Workspace, file: WorkspaceFile) {
-        let (workspace, file) = try unlock { (file) throws(WorkspaceError) in try file.load() }
-        return (workspace, file)
-    }
-
     /// The file's plain bytes (nil when it does not exist yet) and the file to write them back to.
     func read() throws -> (bytes: [UInt8]?, sealed: Bool, file: WorkspaceFile) {
         if case .failure(.missing) = FileBytes.read(config) { return (nil, false, WorkspaceFile(path: config)) }
