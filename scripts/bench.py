@@ -15,7 +15,7 @@ from bench_check import check_run
 from bench_diff import diff
 from bench_history import history
 from bench_import import import_openapi
-from bench_stream import stream
+from bench_stream import screen, stream
 from demo_server import demo_server
 
 BIN = os.path.abspath(sys.argv[1])
@@ -97,6 +97,7 @@ def main():
         history(BIN, port, WORK)
         diff(BIN, port, WORK)
         stream(BIN, port, env)
+        screen(BIN, port, WORK)
         tui(port)
     import_openapi(BIN, WORK)
 

@@ -1,14 +1,16 @@
 """The live-stream benchmark: how long after the sample API writes a server-sent event
-`courier call` has it on stdout. Each tick's data carries `sent_ms` (the server's clock when
+`courier call` has it on stdout, and the screen has it in its pane. Each tick's data carries `sent_ms` (the server's clock when
 it wrote the event); this script reads courier's stdout through a pipe as it comes and
 compares with its own clock (same machine, same clock). curl -N on the same URL is the
 anchor. Goal: the first event within 100 ms of being sent.
 """
+import os
 import re
 import subprocess
 import time
 
 SENT = re.compile(rb'"sent_ms":\s*(\d+)')
+SCREEN_SENT = re.compile(r'"sent_ms":\s*(\d+)')
 
 
 def _latencies(argv, env):
@@ -36,3 +38,43 @@ def stream(binary, port, env):
           f"{max(courier):6.1f} ms  (goal: first < 100 ms)")
     print(f"curl -N:      first event {curl[0]:6.1f} ms after it was sent, worst of {len(curl)} "
           f"{max(curl):6.1f} ms")
+
+
+def _tmux(sock, *args):
+    return subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True).stdout
+
+
+def screen(binary, port, work):
+    """The screen in tmux (140x45): `events` sent with Enter, the pane read as fast as tmux
+    answers (every 2-4 ms); each event's latency is when its `sent_ms` first shows, minus
+    it. An upper bound: it includes tmux's own redraw and the polling interval."""
+    sock = f"courier-bench-stream-{os.getpid()}"
+    command = (f"exec env -u NO_COLOR COURIER_DEMO_PORT={port} XDG_STATE_HOME={os.path.join(work, 'state-stream')} "
+               f"{binary} --config {os.path.abspath('environments.json')}")
+    subprocess.Popen(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "45", command],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seen = {}
+    try:
+        deadline = time.time() + 10
+        while "Routes" not in _tmux(sock, "capture-pane", "-p") and time.time() < deadline:
+            time.sleep(0.01)
+        _tmux(sock, "send-keys", "/")
+        _tmux(sock, "send-keys", "-l", "events")
+        _tmux(sock, "send-keys", "Enter")
+        while "Request · events" not in _tmux(sock, "capture-pane", "-p") and time.time() < deadline:
+            time.sleep(0.01)
+        _tmux(sock, "send-keys", "Enter")
+        deadline = time.time() + 5
+        while time.time() < deadline and "event: done" not in (text := _tmux(sock, "capture-pane", "-p")):
+            now = time.time() * 1000
+            for sent in SCREEN_SENT.findall(text):
+                seen.setdefault(int(sent), now - int(sent))
+    finally:
+        _tmux(sock, "kill-server")
+    print("# live stream on the screen: server-sent event written → in the Response pane (tmux 140x45)")
+    if not seen:
+        print("no event reached the screen")
+        return
+    latencies = [seen[sent] for sent in sorted(seen)]
+    print(f"courier screen: first event {latencies[0]:6.1f} ms after it was sent, worst of {len(latencies)} "
+          f"{max(latencies):6.1f} ms  (goal: first < 100 ms)")

@@ -69,7 +69,13 @@ extension AppState {
             // A slower, older request never replaces a newer one on screen.
             if let shown = response, shown.requestID > id { return [] }
             let jsonPath = workspace.routes.first { $0.name == sent.origin.routeName }?.jsonPath
+            let live = response.flatMap { $0.requestID == id && $0.stream != nil ? $0 : nil }
             response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath)
+            // The stream's end must not move what the user is reading.
+            if let live {
+                let rows = responseBodyHeight
+                response?.keepView(of: live, height: rows)
+            }
             shownExchange = exchange
             liveExchange = exchange
             status = nil
@@ -78,8 +84,11 @@ extension AppState {
                 status = StatusLine(text: "captured \(names) for \(exchange.origin.environmentName)", isError: false)
             }
         case .failure(.cancelled):
+            if response?.requestID == id { response?.endStream(.stopped) }
             status = StatusLine(text: "request cancelled", isError: false)
         case .failure(let error):
+            // A stream that broke off keeps the events that came.
+            if response?.requestID == id { response?.endStream(.failed) }
             status = StatusLine(
                 text:
                     "\(sent.origin.routeName) @ \(sent.origin.environmentName): \(sent.origin.masking(error.description))",

@@ -9,15 +9,22 @@ extension AppState {
             self.height = height
             let rows = responseBodyHeight
             response?.scroll(by: 0, height: rows)
+            response?.followTail(height: rows)
             return []
         case .tick:
             if !inFlight.isEmpty { spinnerFrame += 1 }
             return []
         case .response(let id, let result):
             return receive(id: id, result: result)
+        case .stream(let id, let update):
+            return streamed(id: id, update)
         case .progress(let id, let received, let elapsed):
             inFlight[id]?.received = received
             inFlight[id]?.elapsed = elapsed
+            if response?.requestID == id && response?.stream?.phase == .live {
+                response?.size = received
+                response?.totalTime = elapsed
+            }
             return []
         case .editorFinished(let result):
             return finishEditing(result)
@@ -182,6 +189,15 @@ extension AppState {
             inFlight.removeAll()
             status = StatusLine(
                 text: ids.count == 1 ? "request cancelled" : "\(ids.count) requests cancelled", isError: false)
+            if let shown = response, ids.contains(shown.requestID), let stream = shown.stream, stream.phase == .live {
+                // Esc ends a stream the way closing a tail ends it: what came stays on screen.
+                response?.endStream(.stopped)
+                if ids.count == 1 {
+                    status = StatusLine(
+                        text: "stream stopped after \(stream.count); checks run only on a stream that ends",
+                        isError: false)
+                }
+            }
             return ids.map { Effect.cancel(id: $0) }
         }
         if focus == .request || focus == .response { focus = .routes }

@@ -8,6 +8,8 @@ public enum Msg: Sendable {
     case resize(width: Int, height: Int)
     /// A request finished (or failed, or was cancelled).
     case response(id: Int, result: Result<Exchange, TransportError>)
+    /// Request `id`'s response is a stream: its head, or its next complete event.
+    case stream(id: Int, StreamUpdate)
     /// `$EDITOR` closed: the new body text, or why it could not be read.
     case editorFinished(Result<String, EditorError>)
     /// Time passed while requests are in flight (drives the spinner).

@@ -4,9 +4,9 @@ import Foundation
 /// is stored once and only the lines on screen are ever turned into `String`s.
 public struct TextDocument: Sendable, Equatable {
     /// The text, UTF-8 (invalid sequences are replaced with U+FFFD when a line is read).
-    public let bytes: [UInt8]
+    public private(set) var bytes: [UInt8]
     /// Byte offset of the first character of each line.
-    public let lineStarts: [Int]
+    public private(set) var lineStarts: [Int]
 
     /// Indexes `bytes` by line; a trailing newline does not start an extra empty line.
     public init(_ bytes: [UInt8]) {
@@ -30,6 +30,21 @@ public struct TextDocument: Sendable, Equatable {
     /// A document of the given lines.
     public init(lines: [String]) {
         self.init(Array(lines.joined(separator: "\n").utf8))
+    }
+
+    /// Adds `more` at the end (a live stream's next event), indexing only the new bytes: a
+    /// stream of any length costs the same per event.
+    public mutating func append(_ more: some Collection<UInt8>) {
+        guard !more.isEmpty else { return }
+        // The line after a trailing newline starts only now that a byte follows it.
+        if bytes.isEmpty || bytes.last == 0x0A { lineStarts.append(bytes.count) }
+        var offset = bytes.count
+        bytes.append(contentsOf: more)
+        let count = bytes.count
+        while offset < count - 1 {
+            if bytes[offset] == 0x0A { lineStarts.append(offset + 1) }
+            offset += 1
+        }
     }
 
     /// Number of lines.

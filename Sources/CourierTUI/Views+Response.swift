@@ -23,6 +23,12 @@ extension Views {
         x = buffer.put(
             "\(response.status) \(response.reason)", x: x, y: rect.y, style: Theme.status(response.status),
             clip: rect.inner.expandedVertically)
+        if let stream = response.stream {
+            x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
+            x = buffer.put(
+                stream.label, x: x, y: rect.y, style: stream.phase == .live ? Theme.active : Theme.hint,
+                clip: rect.inner.expandedVertically)
+        }
         if let tally = response.checkTally {
             x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
             x = buffer.put(
@@ -70,7 +76,10 @@ extension Views {
                 let lineStyle =
                     response.isRequestLine(index)
                     ? Theme.strong
-                    : response.isFailure(index) ? Theme.error : response.isHeader(index) ? Theme.header : .plain
+                    : response.isFailure(index)
+                        ? Theme.error
+                        : response.isHeader(index)
+                            ? Theme.header : response.isEventTitle(index) ? Theme.hint : .plain
                 buffer.put(text, x: x, y: y, style: lineStyle, clip: inner)
             } else {
                 start = inner.x + 1
@@ -83,6 +92,11 @@ extension Views {
             if index == response.cursor && state.focus == .response {
                 buffer.put("▸", x: inner.x, y: y, style: Theme.focusedBorder, clip: inner)
             }
+        }
+        if let stream = response.stream, stream.phase == .live, stream.events == 0, count < inner.height {
+            buffer.put(
+                "waiting for the first event · Esc stops", x: inner.x + 1, y: inner.y + count, style: Theme.hint,
+                clip: inner)
         }
         if count > inner.height {
             let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "

@@ -80,6 +80,11 @@ final class Runtime {
                 }
                 changed = true
             }
+            // Before the inbox, whose answer to a stream comes after its last event.
+            for (id, update) in progress.takeStreamUpdates() {
+                apply(.stream(id: id, update))
+                changed = true
+            }
             if !inbox.isEmpty {
                 let messages = inbox
                 inbox.removeAll()
@@ -151,13 +156,17 @@ final class Runtime {
             let cookies = self.cookies
             let jar = cookies.session(for: request)
             let tokens = self.tokens
+            let input = self.input
             sentAt[id] = ContinuousClock.now
             tasks[id] = Task { [weak self] in
                 let result: Result<Exchange, TransportError>
                 do throws(TransportError) {
-                    var exchange = try await engine.exchange(request, cookies: jar, tokens: tokens) {
-                        board.update(id: id, received: $0)
-                    }
+                    var exchange = try await engine.exchange(
+                        request, cookies: jar, tokens: tokens, progress: { board.update(id: id, received: $0) },
+                        events: { update in
+                            board.stream(id: id, update)
+                            input.wake()
+                        })
                     request.checkPlan?.apply(to: &exchange)
                     recorder?.record(exchange)
                     result = .success(exchange)

@@ -39,28 +39,7 @@ final class StreamPrinter: @unchecked Sendable {
             for header in headers { head += "\(header.name): \(header.value)\n" }
             Console.out(masking(head) + "\n")
         case .event(let event):
-            Console.out(raw ? event.wireText : text(event))
+            Console.out(raw ? event.wireText : event.readableText(colored: color))
         }
-    }
-
-    private func text(_ event: StreamEvent) -> String {
-        switch event {
-        case .line(let line):
-            return json(line) ?? line + "\n"
-        case .event(let event):
-            var title = "event: \(event.type)"
-            if let id = event.id { title += "  id: \(id)" }
-            if color { title = "\u{1B}[2m" + title + "\u{1B}[0m" }
-            return title + "\n" + (json(event.data) ?? event.data + "\n") + "\n"
-        }
-    }
-
-    /// `text` pretty-printed when it is JSON.
-    private func json(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard BodyKind.looksLikeJSON(bytes, contentType: "application/json"),
-            let formatted = try? JSONFormatter(style: color ? .terminal : nil).format(bytes)
-        else { return nil }
-        return String(decoding: formatted, as: UTF8.self)
     }
 }

@@ -59,4 +59,39 @@ struct ServerSentEventParserTests {
             for _ in 0..<200 { _ = try lines.feed(Array("data: 0123456789\n".utf8)) }
         }
     }
+
+    @Test(
+        "an event as people read it: title, data pretty-printed when JSON, a blank line",
+        arguments: [
+            (StreamEvent.event(ServerSentEvent(data: "hi")), "event: message\nhi\n\n"),
+            (
+                .event(ServerSentEvent(type: "tick", data: "{\"n\":1}", id: "7")),
+                "event: tick  id: 7\n{\n  \"n\": 1\n}\n\n"
+            ),
+            (.event(ServerSentEvent(data: "a\nb")), "event: message\na\nb\n\n"),
+            (.line("[1,2]"), "[\n  1,\n  2\n]\n"),
+            (.line("not json"), "not json\n"),
+        ])
+    func readable(_ event: StreamEvent, _ expected: String) {
+        #expect(event.readableText() == expected)
+    }
+
+    @Test("a whole body frames into the events it held; other content types are not streams")
+    func wholeBody() {
+        let sse = Array("event: a\ndata: 1\n\ndata: 2\n\n".utf8)
+        #expect(
+            StreamFramer.events(in: sse, contentType: "text/event-stream; charset=utf-8") == [
+                .event(ServerSentEvent(type: "a", data: "1")), .event(ServerSentEvent(data: "2")),
+            ])
+        // The last NDJSON line counts without its line feed.
+        #expect(
+            StreamFramer.events(in: Array("{}\n[]".utf8), contentType: "application/x-ndjson") == [
+                .line("{}"), .line("[]"),
+            ])
+        #expect(StreamFramer.events(in: Array("{}".utf8), contentType: "application/json") == nil)
+        #expect(
+            StreamFramer.events(
+                in: Array(repeating: UInt8(ascii: "x"), count: 2 << 20), contentType: "text/event-stream")
+                == nil)
+    }
 }

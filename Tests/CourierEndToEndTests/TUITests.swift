@@ -117,6 +117,39 @@ struct TUITests {
         }
     }
 
+    @Test("a stream appends live and follows the tail; g stops following, G resumes, Esc keeps what came")
+    func liveStream() async throws {
+        try await withScreen { tmux, _, _ in
+            let first = "event: tick  id: 1 "
+            try await tmux.openRoute("events")
+            try tmux.send("C-u")
+            try tmux.type("60")
+            try tmux.send("Down", "C-u")
+            try tmux.type("100")
+            try tmux.send("Enter")
+            // 60 events in 6 s: the pane shows them long before the stream ends, the newest
+            // in view (an event takes seven lines, so the first has scrolled away).
+            try await tmux.waitFor("● live", also: { $0.contains("event: tick  id: 4") })
+            try await tmux.waitFor("event: tick  id: 12", also: { !$0.contains(first) })
+            try tmux.send("Tab", "g")
+            try await tmux.waitFor("G follows", also: { $0.contains(first) })
+            try await Task.sleep(for: .milliseconds(600))
+            let held = try tmux.screen()
+            #expect(held.contains(first) && held.contains("● live") && held.contains("G follows"))
+            try tmux.send("G")
+            try await tmux.waitFor("● live", also: { !$0.contains("G follows") && !$0.contains(first) })
+            try tmux.send("Escape")
+            let stopped = try await tmux.waitFor("stopped (Esc)", also: { $0.contains("stream stopped after") })
+            #expect(stopped.contains("event: tick  id: "))
+            // A stream that ends shows every event and runs the route's checks.
+            try tmux.send("BTab", "Up", "C-u")
+            try tmux.type("3")
+            try tmux.send("Enter")
+            try await tmux.waitFor("✓ 2/2", also: { $0.contains("4 events") && $0.contains("event: done") })
+            try await tmux.quit()
+        }
+    }
+
     /// Runs `body` against `courier --demo` (its own sample API, a fresh state directory) once
     /// the server line is on screen.
     private func withDemo(_ body: (TmuxSession) async throws -> Void) async throws {

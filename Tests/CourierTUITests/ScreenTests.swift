@@ -241,7 +241,7 @@ struct ScreenTests {
                 "││     send (from any field)                              ││",
                 "││ Esc  (panes)                                           ││",
                 "││                                                        ││",
-                "││ ↑ ↓ scroll · Esc closes · 3-10/109                     ││",
+                "││ ↑ ↓ scroll · Esc closes · 3-10/111                     ││",
                 "└└────────────────────────────────────────────────────────┘┘",
                 " development  en",
             ])

@@ -16,4 +16,7 @@ public struct ServerSentEvent: Sendable, Equatable {
         self.id = id
         self.retry = retry
     }
+
+    /// `event: tick  id: 3`: the line above its data wherever an event is shown.
+    public var title: String { "event: \(type)" + (id.map { "  id: \($0)" } ?? "") }
 }

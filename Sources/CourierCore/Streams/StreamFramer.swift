@@ -36,44 +36,19 @@ public struct StreamFramer: Sendable {
         }
     }
 
+    /// The events of a whole body of `contentType`, or nil when it is not a stream format or
+    /// does not frame (an event over the limit): how a finished or recorded stream is shown.
+    public static func events(in body: [UInt8], contentType: String?) -> [StreamEvent]? {
+        guard var framer = StreamFramer(contentType: contentType), let events = try? framer.feed(body) else {
+            return nil
+        }
+        return events + framer.finished
+    }
+
     /// What is left when the stream ends: a last line without its line feed (an unfinished
     /// server-sent event is dropped, as the spec says).
     public var finished: [StreamEvent] {
         guard kind == .lines, let rest = lines.rest else { return [] }
         return [.line(String(decoding: rest, as: UTF8.self))]
     }
-}
-
-/// One complete piece of a live stream.
-public enum StreamEvent: Sendable, Equatable {
-    /// A server-sent event.
-    case event(ServerSentEvent)
-    /// One line of an NDJSON stream (a JSON text, not checked).
-    case line(String)
-
-    /// The event in its wire format (`event:`/`id:`/`data:` lines and a blank line, or the
-    /// line and its line feed): what `--raw` prints. The `id` is the one in force, which the
-    /// server may have sent with an earlier event; comments and unknown fields are not kept.
-    public var wireText: String {
-        switch self {
-        case .line(let text): return text + "\n"
-        case .event(let event):
-            var text = ""
-            if event.type != "message" { text += "event: \(event.type)\n" }
-            if let id = event.id { text += "id: \(id)\n" }
-            if let retry = event.retry { text += "retry: \(retry)\n" }
-            for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) {
-                text += "data: \(line)\n"
-            }
-            return text + "\n"
-        }
-    }
-}
-
-/// What the engine reports while a stream arrives: its head once, then each event.
-public enum StreamUpdate: Sendable, Equatable {
-    /// The response is a stream: its status line and headers.
-    case head(status: Int, reason: String, version: String, headers: [HeaderField])
-    /// One complete event.
-    case event(StreamEvent)
 }

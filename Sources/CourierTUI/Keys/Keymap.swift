@@ -64,7 +64,8 @@ public struct Keymap: Sendable {
             "Enter", "Request", "send (from any field)", hints: [.request: "Enter send"],
             bind([.enter], .request, .send)),
         KeymapRow(
-            "Esc", "panes", "cancel requests in flight; else back to Routes", hints: [.panes: "Esc back"],
+            "Esc", "panes", "cancel requests in flight (a live stream stops, its events stay); else back to Routes",
+            hints: [.panes: "Esc back"],
             bind([.escape], .panes, .back)),
         KeymapRow(
             "e", "outside the form", "environment switcher", hints: [.outsideForm: "e env"],
@@ -119,7 +120,8 @@ public struct Keymap: Sendable {
 
     private static let response: [KeymapRow] = [
         KeymapRow(
-            "↓ j / ↑ k, g G, PgDn Space / PgUp b", "Response", "move the cursor, scroll",
+            "↓ j / ↑ k, g G, PgDn Space / PgUp b", "Response",
+            "move the cursor, scroll (a live stream: G follows the newest event)",
             moves.flatMap { bind($0.keys, .response, $0.action) } + bind([.char(" ")], .response, .pageDown)
                 + bind([.char("b")], .response, .pageUp)),
         KeymapRow(

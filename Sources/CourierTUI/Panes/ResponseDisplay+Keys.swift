@@ -9,16 +9,15 @@ extension ResponseDisplay {
     public mutating func handle(_ action: Action, height: Int) -> PaneOutcome {
         let page = max(1, height - 1)
         switch action {
-        case .down: moveCursor(by: 1, height: height)
-        case .up: moveCursor(by: -1, height: height)
-        case .pageDown: moveCursor(by: page, height: height)
-        case .pageUp: moveCursor(by: -page, height: height)
-        case .top: moveCursor(by: -lineCount, height: height)
-        case .bottom: moveCursor(by: lineCount, height: height)
+        case .down, .up, .pageDown, .pageUp, .top, .bottom:
+            move(action, page: page, height: height)
+            // A stream's view follows new events only while the cursor is on the last line.
+            noteMove()
         case .toggleHeaders:
             showHeaders.toggle()
             scroll = 0
             cursor = 0
+            followTail(height: height)
         case .toggleWholeBody:
             showWholeBody.toggle()
             scroll = 0
@@ -46,6 +45,19 @@ extension ResponseDisplay {
         default: return .ignored
         }
         return .handled
+    }
+
+    private mutating func move(_ action: Action, page: Int, height: Int) {
+        let offset =
+            switch action {
+            case .down: 1
+            case .up: -1
+            case .pageDown: page
+            case .pageUp: -page
+            case .top: -lineCount
+            default: lineCount
+            }
+        moveCursor(by: offset, height: height)
     }
 
     /// The `json_path` of the value under the cursor, below the path shown.

@@ -71,6 +71,8 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var scroll = 0
     /// The line under the cursor (folding and the view follow it).
     public var cursor = 0
+    /// For a stream: its events, phase and whether the view follows the tail.
+    public var stream: LiveStream?
 
     /// Prepares `exchange`'s response for display.
     public init(requestID: Int, exchange: Exchange, jsonPath: String?, showRequest: Bool = false) {
@@ -103,6 +105,14 @@ public struct ResponseDisplay: Sendable, Equatable {
                 "  \(file)",
                 "", "Open it with a pager, or `courier format \(file)`. COURIER_MAX_BODY_MB sets the limit.",
             ])
+        } else if let events = StreamFramer.events(in: response.body, contentType: response.contentType),
+            !events.isEmpty
+        {
+            // Shown as it was live: one event after another, not the wire format.
+            isJSON = false
+            body = TextDocument([])
+            stream = LiveStream(phase: .complete)
+            for event in events { append(event) }
         } else if BodyKind.looksLikeJSON(response.body, contentType: response.contentType),
             let pretty = try? formatter.format(response.body)
         {

@@ -1,0 +1,23 @@
+import CourierCore
+
+/// Live streams in the Response pane.
+extension AppState {
+    /// Shows a stream's head (the pane opens on it) and appends each event as it completes.
+    /// Only a request whose answer is for the pane, and not older than what is shown, counts.
+    mutating func streamed(id: Int, _ update: StreamUpdate) -> [Effect] {
+        guard let flight = inFlight[id], flight.purpose == .show else { return [] }
+        switch update {
+        case .head(let code, let reason, _, let headers):
+            if let shown = response, shown.requestID > id { return [] }
+            response = ResponseDisplay(
+                requestID: id, streamOf: flight.request, status: code, reason: reason, headers: headers)
+            // Until the stream ends there is no exchange: resend and compare have nothing to use.
+            shownExchange = nil
+        case .event(let event):
+            guard response?.requestID == id, response?.stream?.phase == .live else { return [] }
+            let rows = responseBodyHeight
+            response?.append(event, height: rows)
+        }
+        return []
+    }
+}

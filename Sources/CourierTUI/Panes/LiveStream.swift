@@ -1,0 +1,41 @@
+/// What the Response pane knows of a stream (`text/event-stream`, NDJSON) beyond its body:
+/// how many events came, whether the view follows the tail, and whether more may come.
+public struct LiveStream: Sendable, Equatable {
+    /// Where the stream is.
+    public enum Phase: Sendable, Equatable {
+        /// Events are still arriving.
+        case live
+        /// Esc ended it; what came is kept.
+        case stopped
+        /// It broke off (a timeout between events, a reset); what came is kept.
+        case failed
+        /// It ended on its own: the body is the whole response's.
+        case complete
+    }
+
+    /// Where the stream is.
+    public var phase: Phase
+    /// Events shown.
+    public var events = 0
+    /// Whether each new event scrolls the view to it. Moving up stops it; `G` (or moving
+    /// down to the last line) starts it again.
+    public var following = true
+    /// Body lines that are an event's `event: type  id: n` line (drawn dimmed).
+    public var titleLines: Set<Int> = []
+
+    /// A stream in `phase`.
+    public init(phase: Phase) { self.phase = phase }
+
+    /// `1 event`, `3 events`.
+    public var count: String { events == 1 ? "1 event" : "\(events) events" }
+
+    /// `● live · 3 events`, `stopped (Esc) · 3 events`: the words the pane title shows.
+    public var label: String {
+        switch phase {
+        case .live: return "● live · \(count)\(following ? "" : " · G follows")"
+        case .stopped: return "stopped (Esc) · \(count)"
+        case .failed: return "broken off · \(count)"
+        case .complete: return count
+        }
+    }
+}

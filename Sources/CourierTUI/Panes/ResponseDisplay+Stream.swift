@@ -1,0 +1,74 @@
+import CourierCore
+
+/// A live stream in the Response pane: shown from its head, events appended as they come,
+/// the view on the newest unless the user scrolled up.
+extension ResponseDisplay {
+    /// The pane for a stream whose head just arrived for `request`; events follow.
+    public init(requestID: Int, streamOf request: PreparedRequest, status: Int, reason: String, headers: [HeaderField])
+    {
+        self.requestID = requestID
+        routeName = request.origin.routeName
+        environmentName = request.origin.environmentName
+        self.status = status
+        self.reason = reason
+        totalTime = 0
+        size = 0
+        headerLines = headers.map { request.origin.masking("\($0.name): \($0.value)") }
+        secretValues = request.origin.secretValues
+        body = TextDocument([])
+        isJSON = false
+        stream = LiveStream(phase: .live)
+    }
+
+    /// Adds `event` below the others; with `height` given and the view following, the view
+    /// moves to it.
+    public mutating func append(_ event: StreamEvent, height: Int? = nil) {
+        guard stream != nil else { return }
+        if case .event = event { stream?.titleLines.insert(body.lineCount) }
+        body.append(event.readableText().utf8)
+        stream?.events += 1
+        if let height { followTail(height: height) }
+    }
+
+    /// Puts the cursor on the last line when the view follows the stream.
+    public mutating func followTail(height: Int) {
+        guard stream?.following == true else { return }
+        moveCursor(by: lineCount, height: height)
+    }
+
+    /// After a move: the view follows again when the cursor reached the last line, and stops
+    /// when it left it.
+    mutating func noteMove() {
+        guard stream != nil else { return }
+        let atEnd = cursor >= lineCount - 1
+        stream?.following = atEnd
+    }
+
+    /// Ends a live stream (`phase` says how), keeping every event shown.
+    public mutating func endStream(_ phase: LiveStream.Phase) {
+        guard stream?.phase == .live else { return }
+        stream?.phase = phase
+    }
+
+    /// Whether body line `index` of the pane is an event's title line.
+    public func isEventTitle(_ index: Int) -> Bool {
+        guard let stream, index >= headerRowCount else { return false }
+        return stream.titleLines.contains(index - headerRowCount)
+    }
+
+    /// Takes the view of `live`, the same stream shown as it arrived, so its end does not
+    /// move what the user is reading: headers, following, else the line under the cursor.
+    public mutating func keepView(of live: ResponseDisplay, height: Int) {
+        showHeaders = live.showHeaders
+        let following = live.stream?.following ?? true
+        stream?.following = following
+        if following {
+            moveCursor(by: lineCount, height: height)
+        } else {
+            let shift = headerRowCount - live.headerRowCount
+            cursor = min(max(0, live.cursor + shift), max(0, lineCount - 1))
+            scroll = min(max(0, live.scroll + shift), cursor)
+            moveCursor(by: 0, height: height)
+        }
+    }
+}
