@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "courier", targets: ["courier"]),
         .library(name: "CourierCore", targets: ["CourierCore"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
+        // For the fuzz targets in Fuzz/, which import it from outside.
+        .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 # House rules first, they take seconds: the formatter's lint (.swift-format, 120 columns) and
 # no source file over 400 lines (split files along their jobs instead).
-swift format lint --strict --recursive --parallel Sources Tests Package.swift
-long=$(find Sources -name '*.swift' -exec wc -l {} + | awk '$2 != "total" && $1 > 400 {print $2 " (" $1 " lines)"}')
+swift format lint --strict --recursive --parallel Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+long=$(find Sources Fuzz/Sources -name '*.swift' -exec wc -l {} + | awk '$2 != "total" && $1 > 400 {print $2 " (" $1 " lines)"}')
 if [ -n "$long" ]; then
   echo "source files over 400 lines: $long" >&2
   exit 1

@@ -78,27 +78,48 @@ enum OpenAPIDocumentReader {
     }
 
     /// Counts nodes with aliases followed, stopping at `nodeLimit`: an alias bomb is refused
-    /// before anything walks it whole.
+    /// before anything walks it whole. An anchored node is counted once and its size reused
+    /// wherever an alias repeats it, so the count costs the document's size, not the size it
+    /// expands to (walking five million nodes took seconds). Iterative, so depth costs no stack.
     private static func checkSize(_ root: Node, fileName: String) throws(ImportError) {
         var count = 0
-        var stack = [root]
-        while let node = stack.popLast() {
-            count += 1
+        var known: [String: Int] = [:]
+        // A node, whether its children were pushed (then popping it ends its subtree), and
+        // the count before it.
+        var stack: [(node: Node, done: Bool, before: Int)] = [(root, false, 0)]
+        while let (node, done, before) = stack.popLast() {
+            let key = anchorKey(node)
+            if done {
+                if let key { known[key] = count - before }
+                continue
+            }
+            if let key, let size = known[key] {
+                count += size
+            } else {
+                count += 1
+                if key != nil { stack.append((node, true, count - 1)) }
+                switch node {
+                case .mapping(let mapping):
+                    for (name, value) in mapping {
+                        stack.append((name, false, 0))
+                        stack.append((value, false, 0))
+                    }
+                case .sequence(let sequence): stack.append(contentsOf: sequence.map { ($0, false, 0) })
+                default: break
+                }
+            }
             if count > nodeLimit {
                 throw ImportError(
                     "\(fileName): the YAML expands to more than \(nodeLimit) nodes through its aliases (an alias bomb?)"
                 )
             }
-            switch node {
-            case .mapping(let mapping):
-                for (key, value) in mapping {
-                    stack.append(key)
-                    stack.append(value)
-                }
-            case .sequence(let sequence): stack.append(contentsOf: sequence)
-            default: break
-            }
         }
+    }
+
+    /// An anchored node's definition (an anchor may be defined again later, so its place too).
+    private static func anchorKey(_ node: Node) -> String? {
+        guard let anchor = node.anchor, let mark = node.mark else { return nil }
+        return "\(anchor.rawValue)@\(mark.line):\(mark.column)"
     }
 
     /// `line L, column C: problem` for a YAML syntax error.

@@ -150,6 +150,46 @@ struct TUITests {
         }
     }
 
+    @Test("killed with SIGKILL while typing, the next start has all but the last half second typed")
+    func killedWhileTyping() async throws {
+        let demo = try await DemoProcess.start()
+        defer { demo.terminate() }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let typed = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN")
+        var sentAt: [ContinuousClock.Instant] = []
+        var killedAt = ContinuousClock.now
+        do {
+            let tmux = try TmuxSession(command: courierCommand(demo, state: state))
+            defer { tmux.kill() }
+            try await tmux.waitFor("Routes")
+            try await tmux.openRoute("users.show")
+            try tmux.send("C-u")
+            // Steady typing, 40 keys over two seconds, then the kill right after the last.
+            for character in typed {
+                try tmux.type(String(character))
+                sentAt.append(.now)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try tmux.killProgram()
+            killedAt = .now
+            try await tmux.waitFor("EXIT=137")
+        }
+        let tmux = try TmuxSession(command: courierCommand(demo, state: state))
+        defer { tmux.kill() }
+        try await tmux.waitFor("Routes")
+        try await tmux.openRoute("users.show")
+        let screen = try tmux.screen()
+        let line = try #require(screen.split(separator: "\n").first { $0.contains("path   id [") })
+        let kept = String(line.drop { $0 != "[" }.dropFirst(2).prefix { $0 != " " && $0 != "]" })
+        // Everything typed 500 ms before the kill is kept (300 ms more for a loaded machine),
+        // and what is kept is what was typed, in order.
+        let due = sentAt.filter { killedAt - $0 > .milliseconds(800) }.count
+        #expect(kept.count >= due, "kept '\(kept)', typed \(due) keys at least 800 ms before the kill")
+        #expect(String(typed).hasPrefix(kept), "kept '\(kept)'")
+        try await tmux.quit()
+    }
+
     /// Runs `body` against `courier --demo` (its own sample API, a fresh state directory) once
     /// the server line is on screen.
     private func withDemo(_ body: (TmuxSession) async throws -> Void) async throws {

@@ -102,6 +102,13 @@ final class TmuxSession: @unchecked Sendable {
         try await waitFor("EXIT=0")
     }
 
+    /// Kills the program in the pane with SIGKILL (no handler runs, nothing is flushed); the
+    /// pane's shell then prints `EXIT=137`.
+    func killProgram() throws {
+        guard let pane = processIDs.last else { throw DemoError(message: "no pane process") }
+        try Self.run("/usr/bin/pkill", ["-KILL", "-P", String(pane)])
+    }
+
     /// Ends the tmux server and everything in it.
     func kill() {
         // The pane's children (courier, sleep) first, then the pane shell and the server.

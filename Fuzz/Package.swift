@@ -1,0 +1,25 @@
+// swift-tools-version:5.4
+// 5.4, not newer: from 5.5 SwiftPM renames an executable's `main` for testing, and a fuzz
+// target's `main` is libFuzzer's.
+import PackageDescription
+
+// libFuzzer targets, one executable each, outside the main package so `swift build` never
+// compiles them. scripts/fuzz.sh builds them with `-sanitize=fuzzer,address` (every module,
+// the code under test included) and runs each over its corpus in Fuzz/Corpus/<target>.
+let core = Target.Dependency.product(name: "CourierCore", package: "Courier")
+
+func fuzzer(_ name: String, _ more: [Target.Dependency] = []) -> Target {
+    .executableTarget(name: name, dependencies: ["FuzzSupport", core] + more)
+}
+
+let package = Package(
+    name: "CourierFuzz",
+    dependencies: [.package(name: "Courier", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [core]),
+        fuzzer("FuzzJSON"), fuzzer("FuzzJSONPath"), fuzzer("FuzzWorkspace"), fuzzer("FuzzTemplate"),
+        fuzzer("FuzzCheck"), fuzzer("FuzzCurl"), fuzzer("FuzzPostman"), fuzzer("FuzzHTTPFile"),
+        fuzzer("FuzzOpenAPI", [.product(name: "CourierOpenAPI", package: "Courier")]), fuzzer("FuzzHeaders"),
+        fuzzer("FuzzStream"), fuzzer("FuzzSeal"),
+    ]
+)

@@ -1,0 +1,30 @@
+// The JSON reader and both printers: the fast printer and the event printer agree on every
+// input (valid or not, same bytes out); the output re-parses to the same value and differs
+// from the input only in whitespace; the coloured printer and `JSONValue` accept exactly
+// what they accept; a value's compact text parses back to it.
+import FuzzSupport
+
+@testable import CourierCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = UnsafeBufferPointer(start: data, count: size)
+    var output = FastJSONFormatter.Output(capacity: size * 3 + 64)
+    defer { output.free() }
+    var fast: [UInt8]?
+    if FastJSONFormatter.format(input, indent: 2, into: &output) {
+        fast = Array(UnsafeBufferPointer(start: output.base, count: output.count)) + [0x0A]
+    }
+    let slow = try? JSONFormatter().formatWithEvents(input)
+    Invariant.require(fast == slow, "the fast and event printers differ: \(fast != nil) vs \(slow != nil)")
+    let bytes = Array(input)
+    let value = try? JSONValue.parse(bytes)
+    Invariant.require((value != nil) == (slow != nil), "the printer and the parser disagree on validity")
+    let colored = try? JSONFormatter(style: .terminal).format(input)
+    Invariant.require((colored != nil) == (slow != nil), "the coloured printer disagrees on validity")
+    guard let slow, let value else { return 0 }
+    Invariant.require(Invariant.compact(slow) == Invariant.compact(bytes), "the printer changed more than whitespace")
+    Invariant.require((try? JSONValue.parse(slow)) == value, "the printed text parses to another value")
+    Invariant.require((try? JSONValue.parse(value.serialized)) == value, "the compact text parses to another value")
+    return 0
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Fuzzes every parser that reads untrusted bytes (Fuzz/Sources/*: JSON reader and printers,
+# json_path, workspace loader, templates, checks, curl, Postman, .http, OpenAPI, response
+# headers and cookies, stream framing, the RNCryptor container) with libFuzzer and
+# AddressSanitizer, SECONDS each (default 60), two at a time on two cores.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+#
+# Seeds are Fuzz/Corpus/<target> (small, kept in git); what a run adds goes to
+# .build/fuzz/corpus/<target>, so a later run starts where the last one stopped. Prints
+# executions and coverage per target; exits 1 on any crash, broken invariant, timeout
+# or out-of-memory, leaving the input as .build/fuzz/artifacts/<target>-crash-… and the
+# command that replays it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=($(ls Fuzz/Sources | grep '^Fuzz' | grep -v FuzzSupport))
+fi
+jobs=${FUZZ_JOBS:-$(nproc)}
+out=.build/fuzz
+echo "building ${#targets[@]} fuzz targets (release, -sanitize=fuzzer,address)…" >&2
+# The linker's note about ASan's spill area is harmless; everything else is shown.
+swift build --package-path Fuzz --scratch-path "$out" -c release -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -parse-as-library -Xswiftc -enable-testing 2>&1 |
+  grep -v -e "Cannot export local symbol '__asan_extra_spill_area'" -e '^\[[0-9]*/[0-9]*\]' >&2 || true
+bin=$(swift build --package-path Fuzz --scratch-path "$out" -c release --show-bin-path)
+mkdir -p "$out/logs" "$out/artifacts"
+
+run() {
+  local target=$1
+  local corpus="$out/corpus/$target"
+  mkdir -p "$corpus"
+  if [ ! -x "$bin/$target" ]; then
+    echo "$target: not built" >"$out/logs/$target.log"
+    return 1
+  fi
+  # Leak checks are off: the Swift runtime's caches read as leaks to LeakSanitizer.
+  "$bin/$target" "$corpus" "Fuzz/Corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" >"$out/logs/$target.log" 2>&1
+}
+
+failed=0
+pids=()
+names=()
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
+  run "$target" &
+  pids+=($!)
+  names+=("$target")
+done
+status=()
+for i in "${!pids[@]}"; do
+  if wait "${pids[$i]}"; then status[$i]=ok; else status[$i]=FAILED; failed=1; fi
+done
+
+printf '%-14s %14s %10s %8s %8s %8s  %s\n' target executions "exec/s" cov ft corpus result
+for i in "${!names[@]}"; do
+  target=${names[$i]}
+  log="$out/logs/$target.log"
+  runs=$(grep 'stat::number_of_executed_units:' "$log" | awk '{print $2}' | tail -1)
+  rate=$(grep 'stat::average_exec_per_sec:' "$log" | awk '{print $2}' | tail -1)
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  cov=$(grep -o 'cov: [0-9]*' <<<"$last" | awk '{print $2}')
+  ft=$(grep -o 'ft: [0-9]*' <<<"$last" | awk '{print $2}')
+  files=$(find "$out/corpus/$target" -type f | wc -l)
+  printf '%-14s %14s %10s %8s %8s %8s  %s\n' "$target" "${runs:--}" "${rate:--}" "${cov:--}" "${ft:--}" "$files" \
+    "${status[$i]}"
+  if [ "${status[$i]}" != ok ]; then
+    grep -E 'invariant broken|ERROR: (libFuzzer|AddressSanitizer)|Fatal error|SUMMARY' "$log" | head -5 | sed 's/^/    /'
+    for artifact in $(grep -o 'Test unit written to [^ ]*' "$log" | awk '{print $5}' | sort -u); do
+      echo "    reproduce: $bin/$target $artifact"
+    done
+    echo "    log: $log"
+  fi
+done
+exit $failed
