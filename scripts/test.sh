@@ -26,3 +26,8 @@ swift test
 # with its own flags (function order, lld, static libstdc++, no exported symbols).
 binary=$(scripts/release.sh)
 COURIER_BINARY="$binary" swift test --skip-build --filter CourierEndToEndTests
+# Bad input, briefly: every fuzz target for 10 s (a debug build, one minute instead of six; the
+# long runs are scripts/fuzz.sh 600), then the thread sanitizer over the unit and integration
+# tests (about 8 minutes: every dependency built again with -sanitize=thread).
+FUZZ_CONFIG=debug scripts/fuzz.sh 10
+scripts/sanitize.sh thread
