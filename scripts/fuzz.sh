@@ -25,10 +25,15 @@ jobs=${FUZZ_JOBS:-$(nproc)}
 config=${FUZZ_CONFIG:-release}
 out=.build/fuzz
 echo "building ${#targets[@]} fuzz targets ($config, -sanitize=fuzzer,address)…" >&2
-# The linker's note about ASan's spill area is harmless; everything else is shown.
-swift build --package-path Fuzz --scratch-path "$out" -c "$config" -Xswiftc -sanitize=fuzzer,address \
-  -Xswiftc -parse-as-library -Xswiftc -enable-testing 2>&1 |
-  grep -v -e "Cannot export local symbol '__asan_extra_spill_area'" -e '^\[[0-9]*/[0-9]*\]' >&2 || true
+# A failed build stops here (the targets of an earlier build must not run in its place) and
+# shows its messages, less the linker's harmless note about ASan's spill area.
+mkdir -p "$out"
+if ! swift build --package-path Fuzz --scratch-path "$out" -c "$config" -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -parse-as-library -Xswiftc -enable-testing >"$out/build.log" 2>&1; then
+  grep -v -e "Cannot export local symbol '__asan_extra_spill_area'" -e '^\[[0-9]*/[0-9]*\]' "$out/build.log" >&2
+  echo "the fuzz targets did not build" >&2
+  exit 1
+fi
 bin=$(swift build --package-path Fuzz --scratch-path "$out" -c "$config" --show-bin-path)
 mkdir -p "$out/logs" "$out/artifacts"
 
@@ -40,8 +45,9 @@ run() {
     echo "$target: not built" >"$out/logs/$target.log"
     return 1
   fi
-  # Leak checks are off: the Swift runtime's caches read as leaks to LeakSanitizer.
-  "$bin/$target" "$corpus" "Fuzz/Corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  # Leak checks are off: the Swift runtime's caches read as leaks to LeakSanitizer. Swift's
+  # own backtracer is off too: it reads memory that AddressSanitizer then reports as well.
+  SWIFT_BACKTRACE=enable=no "$bin/$target" "$corpus" "Fuzz/Corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" >"$out/logs/$target.log" 2>&1
 }
 
@@ -63,17 +69,19 @@ printf '%-14s %14s %10s %8s %8s %8s  %s\n' target executions "exec/s" cov ft cor
 for i in "${!names[@]}"; do
   target=${names[$i]}
   log="$out/logs/$target.log"
-  runs=$(grep 'stat::number_of_executed_units:' "$log" | awk '{print $2}' | tail -1)
-  rate=$(grep 'stat::average_exec_per_sec:' "$log" | awk '{print $2}' | tail -1)
-  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-  cov=$(grep -o 'cov: [0-9]*' <<<"$last" | awk '{print $2}')
-  ft=$(grep -o 'ft: [0-9]*' <<<"$last" | awk '{print $2}')
+  # A crashed run has no final statistics: each lookup may find nothing.
+  runs=$(grep 'stat::number_of_executed_units:' "$log" | awk '{print $2}' | tail -1 || true)
+  rate=$(grep 'stat::average_exec_per_sec:' "$log" | awk '{print $2}' | tail -1 || true)
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  cov=$(grep -o 'cov: [0-9]*' <<<"$last" | awk '{print $2}' || true)
+  ft=$(grep -o 'ft: [0-9]*' <<<"$last" | awk '{print $2}' || true)
   files=$(find "$out/corpus/$target" -type f | wc -l)
   printf '%-14s %14s %10s %8s %8s %8s  %s\n' "$target" "${runs:--}" "${rate:--}" "${cov:--}" "${ft:--}" "$files" \
     "${status[$i]}"
   if [ "${status[$i]}" != ok ]; then
-    grep -E 'invariant broken|ERROR: (libFuzzer|AddressSanitizer)|Fatal error|SUMMARY' "$log" | head -5 | sed 's/^/    /'
-    for artifact in $(grep -o 'Test unit written to [^ ]*' "$log" | awk '{print $5}' | sort -u); do
+    grep -E 'invariant broken|ERROR: (libFuzzer|AddressSanitizer)|Fatal error|SUMMARY' "$log" | head -5 |
+      sed 's/^/    /' || true
+    for artifact in $(grep -o 'Test unit written to [^ ]*' "$log" | awk '{print $5}' | sort -u || true); do
       echo "    reproduce: $bin/$target $artifact"
     done
     echo "    log: $log"
