@@ -8,9 +8,11 @@ final class TmuxSession: @unchecked Sendable {
     /// The tmux server's and the pane's process ids.
     private var processIDs: [Int32] = []
 
-    /// Starts `command` (run by `sh -c`, followed by `echo EXIT=$?` so the exit code stays visible).
+    /// Starts `command` (run by `sh -c`, followed by `EXIT=$?` so the exit code stays visible).
     init(command: String, width: Int = 120, height: Int = 40) throws {
-        let wrapped = "\(command); echo EXIT=$?; sleep 600"
+        // On a line of its own: a killed screen leaves the cursor anywhere, and a marker
+        // printed at the right edge would wrap in two.
+        let wrapped = "\(command); printf '\\nEXIT=%s\\n' \"$?\"; sleep 600"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
