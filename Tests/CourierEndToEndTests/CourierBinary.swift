@@ -50,43 +50,42 @@ enum CourierBinary {
         _ arguments: [String], environment extra: [String: String] = [:], stdin: [UInt8]? = nil,
         in directory: URL? = nil
     ) async throws -> RunResult {
+        // Files, not pipes: a tmux server that a test running alongside starts can inherit a
+        // pipe's write end (the spawn leaves descriptors open), and reading to the end of the
+        // pipe then waits until that server exits, long after courier did.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["stdin", "stdout", "stderr"].map { folder.appendingPathComponent($0) }
+        try Data(stdin ?? []).write(to: files[0])
+        try Data().write(to: files[1])
+        try Data().write(to: files[2])
+        let input = try FileHandle(forReadingFrom: files[0])
+        let output = try FileHandle(forWritingTo: files[1])
+        let errors = try FileHandle(forWritingTo: files[2])
+
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.environment = environment(extra)
         if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let errors = Pipe()
-        let input = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = input
-
         let exited = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { finished in
             exited.continuation.yield(finished.terminationStatus)
             exited.continuation.finish()
         }
         try process.run()
-        // Read both pipes on GCD threads (not the two-thread cooperative pool) so a large
-        // output never blocks the child.
-        async let out = readAll(output.fileHandleForReading)
-        async let err = readAll(errors.fileHandleForReading)
-        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
-        try? input.fileHandleForWriting.close()
+        for handle in [input, output, errors] { try? handle.close() }
         var code: Int32 = -1
         for await status in exited.stream { code = status }
-        let stdoutData = await out
-        let stderrData = await err
+        let stdoutData = (try? Data(contentsOf: files[1])) ?? Data()
+        let stderrData = (try? Data(contentsOf: files[2])) ?? Data()
         return RunResult(
             stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self),
             stdoutBytes: [UInt8](stdoutData), code: code)
-    }
-
-    static func readAll(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
-        }
     }
 }
 
