@@ -10,9 +10,10 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Starts `command` (run by `sh -c`, followed by `EXIT=$?` so the exit code stays visible).
     init(command: String, width: Int = 120, height: Int = 40) throws {
-        // On a line of its own: a killed screen leaves the cursor anywhere, and a marker
-        // printed at the right edge would wrap in two.
-        let wrapped = "\(command); printf '\\nEXIT=%s\\n' \"$?\"; sleep 600"
+        // From the first column of a line of its own: a killed screen leaves the cursor
+        // anywhere and the terminal raw (a line feed alone does not return the carriage), and
+        // a marker printed at the right edge would wrap in two.
+        let wrapped = "\(command); printf '\\r\\nEXIT=%s\\r\\n' \"$?\"; sleep 600"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
