@@ -73,14 +73,7 @@ extension Views {
                         style: Theme.hint, clip: inner)
                 }
                 start = x
-                let lineStyle =
-                    response.isRequestLine(index)
-                    ? Theme.strong
-                    : response.isFailure(index)
-                        ? Theme.error
-                        : response.isHeader(index)
-                            ? Theme.header : response.isEventTitle(index) ? Theme.hint : .plain
-                buffer.put(text, x: x, y: y, style: lineStyle, clip: inner)
+                buffer.put(text, x: x, y: y, style: textStyle(of: index, in: response), clip: inner)
             } else {
                 start = inner.x + 1
                 var column = start
@@ -104,6 +97,15 @@ extension Views {
                 position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1,
                 style: Theme.hint)
         }
+    }
+
+    /// The style of pane line `index` when it is drawn as text (not as coloured JSON).
+    static func textStyle(of index: Int, in response: ResponseDisplay) -> Style {
+        if response.isRequestLine(index) { return Theme.strong }
+        if response.isFailure(index) { return Theme.error }
+        if response.isHeader(index) { return Theme.header }
+        if response.isEventTitle(index) { return Theme.hint }
+        return .plain
     }
 
     /// Redraws every occurrence of `query` in `text` as a highlight, by the search's case rule.
