@@ -9,11 +9,15 @@ enum CourierMain {
     static func main() async {
         let code: Int32
         do {
-            var command = try parse(CommandLine.arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
+            if let call = quickCall(CommandLine.arguments) {
+                try await call.run()
             } else {
-                try command.run()
+                var command = try parse(CommandLine.arguments)
+                if var asyncCommand = command as? AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
             }
             code = 0
         } catch let exit as ExitCode {
@@ -42,6 +46,13 @@ enum CourierMain {
         exit(code)
     }
 
+    /// `courier call …` in a shape `CallQuickParser` reads, as plain values: ArgumentParser is
+    /// then never touched, a quarter of a small call's time.
+    static func quickCall(_ arguments: [String]) -> CallInvocation? {
+        guard arguments.count > 2, arguments[1] == "call" else { return nil }
+        return CallQuickParser.invocation(Array(arguments.dropFirst(2)))
+    }
+
     /// The command `arguments` ask for: `call` by its shortcut when it applies, else the root's
     /// parse.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
@@ -50,9 +61,8 @@ enum CourierMain {
     }
 
     /// `courier call …` parsed as `call` alone: the root's parse first walks every subcommand
-    /// (help names, completion requests), a third of a small call's time. Nil for help and for
-    /// anything `call` cannot parse, which then go through the root, so every message and exit
-    /// code stays the root's.
+    /// (help names, completion requests). Nil for help and for anything `call` cannot parse,
+    /// which then go through the root, so every message and exit code stays the root's.
     static func callShortcut(_ arguments: [String]) -> CallCommand? {
         guard arguments.count > 2, arguments[1] == "call" else { return nil }
         let rest = Array(arguments.dropFirst(2))

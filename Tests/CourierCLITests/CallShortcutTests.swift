@@ -24,7 +24,7 @@ struct CallShortcutTests {
         let shortcut = Result { try CourierMain.parse(["courier"] + arguments) }
         switch (root, shortcut) {
         case (.success(let expected as CallCommand), .success(let actual as CallCommand)):
-            #expect(Self.summary(actual) == Self.summary(expected))
+            #expect(Self.summary(actual.invocation) == Self.summary(expected.invocation))
         case (.failure(let expected), .failure(let actual)):
             #expect(Courier.message(for: actual) == Courier.message(for: expected))
             #expect(Courier.exitCode(for: actual) == Courier.exitCode(for: expected))
@@ -41,16 +41,63 @@ struct CallShortcutTests {
         #expect(CourierMain.callShortcut(["courier", "call", "users.show", "--nope"]) == nil)
         #expect(CourierMain.callShortcut(["courier", "check", "smoke"]) == nil)
         #expect(CourierMain.callShortcut(["courier", "call"]) == nil)
+        #expect(CourierMain.quickCall(["courier", "call", "users.show", "--raw"])?.output.raw == true)
+        #expect(CourierMain.quickCall(["courier", "call", "users.show", "--help"]) == nil)
+        #expect(CourierMain.quickCall(["courier", "check", "smoke"]) == nil)
+        #expect(CourierMain.quickCall(["courier", "call"]) == nil)
+    }
+
+    @Test(
+        "the hand parser gives ArgumentParser's command wherever it answers",
+        arguments: [
+            // Taken by hand: the shapes a user types.
+            (["users.show"], true),
+            (["users.show", "--env", "production", "--raw", "-q", "a=1", "-q", "b=2", "-H", "X: y", "--yes"], true),
+            (["--config", "w.json", "users.show", "--curl", "--show-secrets", "-i", "--json-path", "a.b"], true),
+            (["users.show", "--env=staging", "--config=w.json", "--json-path", "", "--include"], true),
+            (["users.create", "-p", "id=7", "--body", "@new.json", "--var", "token=x", "--lang", "de"], true),
+            (["users.create", "--form", "a=1", "--form", "b=c=d", "--timeout", "2.5", "--retries", "3"], true),
+            (["users.create", "-F", "file=@a.png;type=image/png", "--retry-delay", "0", "--no-follow"], true),
+            (["users.show", "--no-history", "--no-cookies", "--har", "out.har", "--text", "hello world"], true),
+            (["users.show", "--timeout=-1"], true),
+            // Left to ArgumentParser: anything it might read differently or refuse with a message.
+            (["users.show", "--", "--raw"], false),
+            (["users.show", "--show-secrets"], false),
+            (["users.show", "--curl", "--har", "x.har"], false),
+            (["users.show", "--nope"], false),
+            (["users.show", "extra"], false),
+            (["users.show", "--env", "a", "--env", "b"], false),
+            (["users.show", "--raw", "--raw"], false),
+            (["users.show", "-i", "--include"], false),
+            (["users.show", "-q", "-x"], false),
+            (["users.show", "-q"], false),
+            (["users.show", "--json-path="], false),
+            (["users.show", "-iq", "a=1"], false),
+            (["users.show", "--timeout", "soon"], false),
+            (["users.show", "--retries", "2.5"], false),
+            (["--timeout", "1"], false),
+            ([""], false),
+        ])
+    func quick(_ arguments: [String], taken: Bool) {
+        let quick = CallQuickParser.invocation(arguments)
+        #expect((quick != nil) == taken)
+        guard let quick else { return }
+        do {
+            #expect(Self.summary(quick) == Self.summary(try CallCommand.parse(arguments).invocation))
+        } catch {
+            Issue.record("ArgumentParser refused what the hand parser took: \(Courier.message(for: error))")
+        }
     }
 
     /// Everything a call reads from its flags, as one comparable text.
-    static func summary(_ call: CallCommand) -> String {
+    static func summary(_ call: CallInvocation) -> String {
         let request = call.request
         return [
             call.route, call.env ?? "-", call.workspace.config, "\(call.yes) \(call.curl) \(call.showSecrets)",
             call.har ?? "-", "\(call.output.include) \(call.output.raw) \(call.output.jsonPath ?? "-")",
             "\(request.params) \(request.query) \(request.headers) \(request.body ?? "-") \(request.form)",
             "\(request.parts) \(request.text ?? "-") \(request.send.variables) \(request.send.timeout ?? 0)",
+            "\(request.send.language ?? "-") \(request.send.retries ?? -1) \(request.send.retryDelay ?? -1)",
             "\(request.send.noHistory) \(request.send.noCookies) \(request.send.noFollow)",
         ].joined(separator: " | ")
     }

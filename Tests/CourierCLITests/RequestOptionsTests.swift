@@ -15,7 +15,7 @@ struct RequestOptionsTests {
             "--no-follow",
         ])
         // WHEN the flags become input
-        let input = try call.request.input(languages: ["en", "es"], rememberedLanguage: "en")
+        let input = try call.request.settings.input(languages: ["en", "es"], rememberedLanguage: "en")
         // THEN nothing is lost or reordered; a value may contain '='
         #expect(call.route == "users.show")
         #expect(
@@ -30,20 +30,20 @@ struct RequestOptionsTests {
     func bodies() throws {
         let form = try CallCommand.parse(["r", "--form", "a=1", "--form", "tag=x=y", "--form", "a=2"])
         #expect(
-            try form.request.input(languages: [], rememberedLanguage: nil).form == [
+            try form.request.settings.input(languages: [], rememberedLanguage: nil).form == [
                 QueryItem("a", "1"), QueryItem("tag", "x=y"), QueryItem("a", "2"),
             ])
         let text = try CallCommand.parse(["r", "--text", "@notes.txt"])
-        let input = try text.request.input(languages: [], rememberedLanguage: nil) { path in
+        let input = try text.request.settings.input(languages: [], rememberedLanguage: nil) { path in
             path == "notes.txt" ? Array("from a file".utf8) : nil
         }
         #expect(input.text == "from a file" && input.body == nil && input.form == nil)
         for flags in [["--form", "a=1", "--text", "t"], ["--body", "{}", "--form", "a=1"]] {
             let both = try CallCommand.parse(["r"] + flags)
-            #expect(throws: CLIFailure.self) { try both.request.input(languages: [], rememberedLanguage: nil) }
+            #expect(throws: CLIFailure.self) { try both.request.settings.input(languages: [], rememberedLanguage: nil) }
         }
         let bad = try CallCommand.parse(["r", "--form", "novalue"])
-        #expect(throws: RequestError.self) { try bad.request.input(languages: [], rememberedLanguage: nil) }
+        #expect(throws: RequestError.self) { try bad.request.settings.input(languages: [], rememberedLanguage: nil) }
     }
 
     @Test("-F: values, @FILE relative to the current folder with ;type= and ;filename=, one kind of body")
@@ -51,8 +51,10 @@ struct RequestOptionsTests {
         let call = try CallCommand.parse([
             "r", "-F", "who=a=b", "-F", "doc=@up/a;b.txt;type=text/csv;filename=x.csv", "-F", "abs=@/etc/hosts",
         ])
-        let parts = try call.request.input(languages: [], rememberedLanguage: nil, currentDirectory: "/home/ana")
-            .multipart
+        let parts = try call.request.settings.input(
+            languages: [], rememberedLanguage: nil, currentDirectory: "/home/ana"
+        )
+        .multipart
         #expect(
             parts == [
                 MultipartField(name: "who", content: .value("a=b")),
@@ -62,7 +64,7 @@ struct RequestOptionsTests {
             ])
         for flags in [["-F", "a=1", "--form", "b=2"], ["-F", "a=@"], ["-F", "=1"]] {
             let bad = try CallCommand.parse(["r"] + flags)
-            #expect(throws: (any Error).self) { try bad.request.input(languages: [], rememberedLanguage: nil) }
+            #expect(throws: (any Error).self) { try bad.request.settings.input(languages: [], rememberedLanguage: nil) }
         }
     }
 
@@ -77,22 +79,23 @@ struct RequestOptionsTests {
         ])
     func language(flags: [String], remembered: String?, languages: [String], expected: String?) throws {
         let call = try CallCommand.parse(["r"] + flags)
-        #expect(try call.request.input(languages: languages, rememberedLanguage: remembered).language == expected)
+        #expect(
+            try call.request.settings.input(languages: languages, rememberedLanguage: remembered).language == expected)
     }
 
     @Test("--body @FILE reads the file; a file that cannot be read is named")
     func bodyFromFile() throws {
         let call = try CallCommand.parse(["r", "--body", "@body.json"])
-        let input = try call.request.input(languages: [], rememberedLanguage: nil) { path in
+        let input = try call.request.settings.input(languages: [], rememberedLanguage: nil) { path in
             path == "body.json" ? Array("{\"from\":\"file\"}".utf8) : nil
         }
         #expect(input.body == "{\"from\":\"file\"}")
         let missing = try CallCommand.parse(["r", "--body", "@nope.json"])
         #expect(throws: CLIFailure.self) {
-            try missing.request.input(languages: [], rememberedLanguage: nil) { _ in nil }
+            try missing.request.settings.input(languages: [], rememberedLanguage: nil) { _ in nil }
         }
         do {
-            _ = try missing.request.input(languages: [], rememberedLanguage: nil) { _ in nil }
+            _ = try missing.request.settings.input(languages: [], rememberedLanguage: nil) { _ in nil }
         } catch let failure as CLIFailure {
             #expect(failure.message == "--body @nope.json: cannot read nope.json")
         }
@@ -112,7 +115,7 @@ struct RequestOptionsTests {
     func badValues(flags: [String], message: String) throws {
         let call = try CallCommand.parse(["r"] + flags)
         do {
-            _ = try call.request.input(languages: [], rememberedLanguage: nil)
+            _ = try call.request.settings.input(languages: [], rememberedLanguage: nil)
             Issue.record("expected an error for \(flags)")
         } catch let error as RequestError {
             #expect(error.description == message)

@@ -63,16 +63,16 @@ struct CheckCommand: AsyncParsableCommand {
         }
         guard !routes.isEmpty else { throw CLIFailure("no route to check (name a run, a route or a glob)") }
         var input = RequestInput()
-        try send.apply(to: &input, languages: loaded.languages, rememberedLanguage: session.language)
+        try send.settings.apply(to: &input, languages: loaded.languages, rememberedLanguage: session.language)
 
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
         let timestamp = Date().formatted(.iso8601)
         let report = RunTextReport(color: Console.useColor, showEnvironment: environments.count > 1)
         let engine = HTTPEngine()
         let printLines = !tap
-        let recorder = send.recorder(for: loaded)
-        let cookies = send.cookies(for: loaded)
-        let tokens = send.tokens(for: loaded)
+        let recorder = send.settings.recorder(for: loaded)
+        let cookies = send.settings.cookies(for: loaded)
+        let tokens = send.settings.tokens(for: loaded)
         // What the history calls the run: the names given, or the default selection.
         let runName = names.isEmpty ? "check" : names.joined(separator: " ")
         let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in

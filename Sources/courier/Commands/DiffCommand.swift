@@ -80,7 +80,7 @@ struct DiffCommand: AsyncParsableCommand {
         let loaded = try workspace.load()
         let route = try loaded.route(named: targets[0])
         let session = workspace.session()
-        let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
+        let input = try request.settings.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
         let environments = try env.map { try loaded.environment(named: $0) }
         if previous {
@@ -110,13 +110,13 @@ struct DiffCommand: AsyncParsableCommand {
             last = try recorded(id, in: store)
         }
 
-        let recorder = request.send.recorder(for: loaded)
+        let recorder = request.send.settings.recorder(for: loaded)
         defer { recorder?.finish() }
         let engine = HTTPEngine()
-        let cookies = request.send.cookies(for: loaded)
+        let cookies = request.send.settings.cookies(for: loaded)
         let sent = await send(
             prepared + (noise ? [prepared[0]] : []), engine: engine, cookies: cookies,
-            tokens: request.send.tokens(for: loaded))
+            tokens: request.send.settings.tokens(for: loaded))
         await engine.shutdown()
         for environment in environments {
             for message in cookies.save(environment.name) { Console.error("warning: \(message)") }

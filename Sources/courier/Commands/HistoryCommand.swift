@@ -106,7 +106,7 @@ struct HistoryShowCommand: AsyncParsableCommand {
             throw CLIFailure("no recorded exchange has id \(id) (see 'courier history')")
         }
         if output.include { Console.out(HistoryListing.head(record)) }
-        try output.print(record.exchange)
+        try output.settings.print(record.exchange)
         if record.isBodyCut {
             Console.error(
                 "the body was cut to its first \(ByteCount.format(record.exchange.response.body.count)) "

@@ -14,9 +14,6 @@ struct PrintOptions: ParsableArguments {
         help: ArgumentHelp("Print only this part of a JSON body ('' for all).", valueName: "PATH"))
     var jsonPath: String?
 
-    /// Prints `exchange`; `defaultPath` (the route's `json_path`) applies without `--json-path`.
-    func print(_ exchange: Exchange, defaultPath: String? = nil) throws {
-        try ResponsePrinter(include: include, raw: raw, color: Console.useColor)
-            .print(exchange, jsonPath: jsonPath ?? defaultPath)
-    }
+    /// The flags as plain values (reading them is what costs in ArgumentParser's types).
+    var settings: PrintSettings { PrintSettings(include: include, raw: raw, jsonPath: jsonPath) }
 }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import CourierCore
-import Foundation
 
 /// The flags that shape one request: `-p -q -H --body --form -F --text` and the `SendFlags` (`--var --lang
 /// --timeout --retries --retry-delay --no-follow`). `call` uses them; `diff` and export will.
@@ -36,81 +34,10 @@ struct RequestOptions: ParsableArguments {
 
     @OptionGroup var send: SendFlags
 
-    /// The flags as builder input. The language is `--lang`, else the remembered one if the
-    /// workspace still lists it, else the workspace's first; `readFile` reads `--body @FILE`.
-    func input(
-        languages: [String], rememberedLanguage: String?,
-        readFile: (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } },
-        currentDirectory: String = FileManager.default.currentDirectoryPath
-    ) throws -> RequestInput {
-        var input = RequestInput()
-        for item in params {
-            let (name, value) = try Self.split(item, option: "-p")
-            input.pathParameters[name] = value
-        }
-        for item in query {
-            let (name, value) = try Self.split(item, option: "-q")
-            input.query.append(QueryItem(name, value))
-        }
-        for header in headers { input.headers.append(try HeaderField.parse(header)) }
-        let kinds = [
-            ("--body", body != nil), ("--form", !form.isEmpty), ("-F", !parts.isEmpty), ("--text", text != nil),
-        ]
-        .filter(\.1)
-        guard kinds.count <= 1 else {
-            throw CLIFailure(kinds.map(\.0).joined(separator: " and ") + ": a request has one kind of body")
-        }
-        if let body { input.body = try Self.value(body, option: "--body", readFile: readFile) }
-        if let text { input.text = try Self.value(text, option: "--text", readFile: readFile) }
-        if !form.isEmpty {
-            input.form = try form.map { item in
-                let (name, value) = try Self.split(item, option: "--form")
-                return QueryItem(name, value)
-            }
-        }
-        if !parts.isEmpty {
-            input.multipart = try parts.map { try Self.part($0, currentDirectory: currentDirectory) }
-        }
-        try send.apply(to: &input, languages: languages, rememberedLanguage: rememberedLanguage)
-        return input
-    }
-
-    /// `text`, or the contents of FILE for `@FILE`.
-    static func value(_ text: String, option: String, readFile: (String) -> [UInt8]?) throws -> String {
-        guard text.hasPrefix("@") else { return text }
-        let path = String(text.dropFirst())
-        guard let bytes = readFile(path) else { throw CLIFailure("\(option) \(text): cannot read \(path)") }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `NAME=VALUE`, or `NAME=@FILE[;type=T][;filename=N]` with FILE relative to the current
-    /// directory, as curl reads it.
-    static func part(_ text: String, currentDirectory: String) throws -> MultipartField {
-        let (name, value) = try split(text, option: "-F")
-        guard value.hasPrefix("@") else { return MultipartField(name: name, content: .value(value)) }
-        var pieces = value.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-        var field = MultipartField(name: name, content: .value(""))
-        while pieces.count > 1, let last = pieces.last {
-            if last.hasPrefix("type=") {
-                field.contentType = String(last.dropFirst(5))
-            } else if last.hasPrefix("filename=") {
-                field.fileName = String(last.dropFirst(9))
-            } else {
-                break
-            }
-            pieces.removeLast()
-        }
-        let path = pieces.joined(separator: ";")
-        guard !path.isEmpty else { throw CLIFailure("-F \(text): no file after '@'") }
-        field.content = .file(path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path))
-        return field
-    }
-
-    /// `NAME=VALUE` → (NAME, VALUE); the value may contain `=`.
-    static func split(_ text: String, option: String) throws(RequestError) -> (String, String) {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw RequestError.badAssignment(text, option: option)
-        }
-        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    /// The flags as plain values (reading them is what costs in ArgumentParser's types).
+    var settings: RequestSettings {
+        RequestSettings(
+            params: params, query: query, headers: headers, body: body, form: form, parts: parts, text: text,
+            send: send.settings)
     }
 }

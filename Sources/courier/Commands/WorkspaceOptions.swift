@@ -1,7 +1,6 @@
 import ArgumentParser
 import CourierCore
 import CourierStore
-import Foundation
 
 /// `--config FILE`, shared by every command that reads a workspace. A sealed file (RNCryptor)
 /// is opened with `COURIER_PASSWORD`, or with a password asked for on the terminal.
@@ -9,47 +8,15 @@ struct WorkspaceOptions: ParsableArguments {
     @Option(name: .long, help: "The workspace file (a sealed .bin asks for its password).")
     var config: String = "environments.json"
 
+    /// The file, as a plain value (see `SendSettings`).
+    var source: WorkspaceSource { WorkspaceSource(config: config) }
+
     /// Loads the workspace or fails with the loader's one-line message.
-    func load() throws -> Workspace {
-        try unlock { (file) throws(WorkspaceError) in try file.load() }.value
-    }
+    func load() throws -> Workspace { try source.load() }
 
     /// The file's plain bytes (nil when it does not exist yet) and the file to write them back to.
-    func read() throws -> (bytes: [UInt8]?, sealed: Bool, file: WorkspaceFile) {
-        if case .failure(.missing) = FileBytes.read(config) { return (nil, false, WorkspaceFile(path: config)) }
-        let (read, file) = try unlock { (file) throws(WorkspaceError) in try file.read() }
-        return (read.bytes, read.sealed, file)
-    }
-
-    /// Runs `body` on the file; a sealed one without a password gets up to three tries at the
-    /// terminal (none when `COURIER_PASSWORD` is set: a script must not hang on a prompt).
-    private func unlock<T>(_ body: (WorkspaceFile) throws(WorkspaceError) -> T) throws -> (
-        value: T, file: WorkspaceFile
-    ) {
-        let given = ProcessEnvironment.password
-        var file = WorkspaceFile(path: config, password: given)
-        do {
-            return (try body(file), file)
-        } catch .sealed(_, .noPassword) where given == nil {
-            for attempt in 1...3 {
-                guard let password = PasswordPrompt.ask("Password for \(config): ") else { break }
-                file.password = password
-                do {
-                    return (try body(file), file)
-                } catch .sealed(_, .wrongPasswordOrDamaged) where attempt < 3 {
-                    Console.error("wrong password or damaged file; try again", prefixed: false)
-                } catch {
-                    throw CLIFailure(error.description)
-                }
-            }
-            throw CLIFailure(WorkspaceError.sealed(file: config, .noPassword).description)
-        } catch {
-            throw CLIFailure(error.description)
-        }
-    }
+    func read() throws -> (bytes: [UInt8]?, sealed: Bool, file: WorkspaceFile) { try source.read() }
 
     /// What was remembered for this workspace (environment, language).
-    func session() -> SessionState {
-        SessionStore(configPath: config, processEnvironment: ProcessInfo.processInfo.environment).load().state
-    }
+    func session() -> SessionState { source.session() }
 }

@@ -1,0 +1,63 @@
+import CourierCore
+import CourierHTTP
+import Foundation
+
+/// What `SendFlags` say, as plain values: a call parsed by hand (`CallQuickParser`) builds it
+/// without touching ArgumentParser, whose property wrappers cost runtime type lookups.
+struct SendSettings {
+    var variables: [String] = []
+    var language: String?
+    var timeout: Double?
+    var retries: Int?
+    var retryDelay: Double?
+    var noFollow = false
+    var noHistory = false
+    var noCookies = false
+
+    /// The OAuth2 token cache for what this command sends (in memory for a sealed workspace).
+    func tokens(for workspace: Workspace) -> OAuth2Tokens {
+        OAuth2Tokens.kept(for: workspace, processEnvironment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The cookie jars for what this command sends (none with `--no-cookies`).
+    func cookies(for workspace: Workspace) -> CookieKeeper {
+        CookieKeeper(workspace: workspace, disabled: noCookies, processEnvironment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The recorder for what this command sends, or nil when history is off; `opening` says
+    /// when it opens the database (`call` spools its one exchange instead).
+    func recorder(for workspace: Workspace, opening: HistoryRecorder.Opening = .now) -> HistoryRecorder? {
+        HistoryRecorder(
+            workspace: workspace, disabled: noHistory, processEnvironment: ProcessInfo.processInfo.environment,
+            opening: opening, report: { Console.error($0) })
+    }
+
+    /// Adds the flags to `input`. The language is `--lang`, else the remembered one if the
+    /// workspace still lists it, else the workspace's first.
+    func apply(to input: inout RequestInput, languages: [String], rememberedLanguage: String?) throws {
+        for item in variables {
+            let (name, value) = try RequestSettings.split(item, option: "--var")
+            input.variables[name] = value
+        }
+        if let language {
+            input.language = language
+        } else if let rememberedLanguage, languages.contains(rememberedLanguage) {
+            input.language = rememberedLanguage
+        } else {
+            input.language = languages.first
+        }
+        if let timeout {
+            guard timeout > 0 else { throw CLIFailure("--timeout must be more than 0 seconds") }
+            input.timeout = timeout
+        }
+        if let retries {
+            guard retries >= 0 else { throw CLIFailure("--retries must be 0 or more") }
+            input.retries = retries
+        }
+        if let retryDelay {
+            guard retryDelay >= 0 else { throw CLIFailure("--retry-delay must be 0 or more seconds") }
+            input.retryDelay = retryDelay
+        }
+        if noFollow { input.followRedirects = false }
+    }
+}
