@@ -19,7 +19,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // OpenAPI import only. Without its default trait (loading external references, which
         // Courier refuses by name anyway) it builds without its Swift concurrency layer.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
@@ -49,12 +48,12 @@ let package = Package(
         .target(
             name: "CourierStore",
             dependencies: [
-                "CourierCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
+                "CourierCore", "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        // One SQLite setting Swift cannot reach (a variadic C function), for the history database.
-        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The system's SQLite for the history database, and the few calls Swift cannot make.
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // OpenAPI documents into import plans: the one importer that needs a library, kept
         // out of the core so the core still links nothing.
         .target(
@@ -99,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierStoreTests",
-            dependencies: ["CourierStore", "CourierCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["CourierStore", "CourierCore"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
         .testTarget(
             name: "CourierOpenAPITests", dependencies: ["CourierOpenAPI", "CourierCore"], exclude: ["Fixtures"]),

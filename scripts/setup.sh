@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system packages Courier's build and tests need, only when they are missing:
-# ncurses headers (the TUI links ncursesw), SQLite headers (history, through GRDB), tmux (TUI end-to-end tests), jq and curl
+# ncurses headers (the TUI links ncursesw), SQLite headers (history), tmux (TUI end-to-end tests), jq and curl
 # (benchmark anchors).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,41 +1,45 @@
 import CourierCore
 import Foundation
-import GRDB
 
 /// Database rows back into Core values.
 enum HistoryRows {
-    static func entry(_ row: Row) -> HistoryEntry {
+    static func entry(_ row: SQLiteRow) -> HistoryEntry {
         HistoryEntry(
-            id: row["id"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]), workspace: row["workspace"],
-            environment: row["environment"], route: row["route"], method: row["method"], url: row["url"],
-            status: row["status"], totalTime: row["total_time"], bodySize: row["body_size"], checkTally: tally(row),
-            run: row["run"])
+            id: row.int64("id"), recordedAt: Date(timeIntervalSince1970: row.double("recorded_at")),
+            workspace: row.string("workspace"), environment: row.string("environment"), route: row.string("route"),
+            method: row.string("method"), url: row.string("url"), status: row.int("status"),
+            totalTime: row.double("total_time"), bodySize: row.int("body_size"), checkTally: tally(row),
+            run: row.optionalString("run"))
     }
 
-    static func record(_ row: Row) -> HistoryRecord {
-        let requestBody: Data? = row["request_body"]
+    static func record(_ row: SQLiteRow) -> HistoryRecord {
         let request = HTTPRequest(
-            method: HTTPMethod(rawValue: row["method"]), url: row["url"],
-            headers: HistoryCoding.headers(from: row["request_headers"]), body: requestBody.map { [UInt8]($0) })
-        let body: Data = row["body"]
+            method: HTTPMethod(rawValue: row.string("method")), url: row.string("url"),
+            headers: HistoryCoding.headers(from: row.string("request_headers")),
+            body: row.optionalBytes("request_body"))
         var response = HTTPResponse(
-            status: row["status"], reason: row["reason"], version: row["version"],
-            headers: HistoryCoding.headers(from: row["response_headers"]), body: [UInt8](body),
-            totalTime: row["total_time"], timeToFirstByte: row["first_byte"], finalURL: row["final_url"],
-            redirectCount: row["redirects"], attempts: row["attempts"], bodySize: row["body_size"])
-        response.hops = HistoryCoding.hops(from: row["hops"])
+            status: row.int("status"), reason: row.string("reason"), version: row.string("version"),
+            headers: HistoryCoding.headers(from: row.string("response_headers")), body: row.bytes("body"),
+            totalTime: row.double("total_time"), timeToFirstByte: row.double("first_byte"),
+            finalURL: row.string("final_url"), redirectCount: row.int("redirects"), attempts: row.int("attempts"),
+            bodySize: row.int("body_size"))
+        response.hops = HistoryCoding.hops(from: row.string("hops"))
         let origin = ExchangeOrigin(
-            workspace: row["workspace"], environmentName: row["environment"], routeName: row["route"])
+            workspace: row.string("workspace"), environmentName: row.string("environment"),
+            routeName: row.string("route"))
         var exchange = Exchange(
-            request: request, response: response, origin: origin, checks: HistoryCoding.checks(from: row["checks"]))
-        exchange.captured = HistoryCoding.strings(from: row["captured"])
+            request: request, response: response, origin: origin,
+            checks: HistoryCoding.checks(from: row.string("checks")))
+        exchange.captured = HistoryCoding.strings(from: row.string("captured"))
         return HistoryRecord(
-            id: row["id"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]), run: row["run"],
-            exchange: exchange)
+            id: row.int64("id"), recordedAt: Date(timeIntervalSince1970: row.double("recorded_at")),
+            run: row.optionalString("run"), exchange: exchange)
     }
 
-    private static func tally(_ row: Row) -> CheckTally? {
-        guard let passed = row["checks_passed"] as Int?, let total = row["checks_total"] as Int? else { return nil }
+    private static func tally(_ row: SQLiteRow) -> CheckTally? {
+        guard let passed = row.optionalInt("checks_passed"), let total = row.optionalInt("checks_total") else {
+            return nil
+        }
         return CheckTally(passed: passed, total: total)
     }
 }

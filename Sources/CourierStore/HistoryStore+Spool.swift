@@ -1,6 +1,5 @@
 import CourierCore
 import Foundation
-import GRDB
 
 extension HistoryStore {
     /// Folds the spool (`HistorySpool`) into the database in one transaction, then empties it.
@@ -21,14 +20,10 @@ extension HistoryStore {
         guard let data = try? handle.readToEnd(), !data.isEmpty else { return }
         let entries = HistorySpool.entries([UInt8](data))
         if !entries.isEmpty {
-            do {
-                try queue.write { db in
-                    for entry in entries {
-                        _ = try Self.insert(entry.record, settings: entry.settings, spoolID: entry.id, into: db)
-                    }
+            try withDatabase(writing: true) { db in
+                for entry in entries {
+                    _ = try Self.insert(entry.record, settings: entry.settings, spoolID: entry.id, into: db)
                 }
-            } catch {
-                throw Self.translate(error, path: path)
             }
         }
         // What did not decode was cut short by a killed writer: it goes with the rest.

@@ -1,7 +1,7 @@
-import CSQLiteTuning
+import CSQLite
 import CourierCore
 import Foundation
-import GRDB
+import Synchronization
 
 /// Recorded exchanges in SQLite (DESIGN.md §8), at `$XDG_STATE_HOME/courier/history.sqlite`.
 ///
@@ -14,7 +14,8 @@ public final class HistoryStore: Sendable {
     public let path: String
     /// Set when opening moved an unusable file aside: one line for the user.
     public let notice: String?
-    let queue: DatabaseQueue
+    /// The one connection, used by one thread at a time.
+    let database: Mutex<SQLiteConnection>
 
     /// The default database path, resolved like the remembered state's folder.
     public static func defaultPath(processEnvironment: [String: String]) -> String {
@@ -31,11 +32,11 @@ public final class HistoryStore: Sendable {
             throw HistoryError("cannot create the folder of \(path)")
         }
         do {
-            queue = try Self.open(path)
+            database = Mutex(try Self.open(path))
             notice = nil
         } catch let error where error.asideReason != nil {
             let aside = Self.moveAside(path, reason: error.asideReason ?? "damaged")
-            queue = try Self.open(path)
+            database = Mutex(try Self.open(path))
             notice = "the history database \(error.description); moved it to \(aside) and started a new one"
         }
         importPending()
@@ -47,34 +48,28 @@ public final class HistoryStore: Sendable {
         try? importSpool()
     }
 
-    private static func open(_ path: String) throws(HistoryError) -> DatabaseQueue {
-        var configuration = Configuration()
-        // A screen and a `courier check` may write at once: wait for the other's transaction.
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
+    private static func open(_ path: String) throws(HistoryError) -> SQLiteConnection {
+        do {
+            // A screen and a `courier check` may write at once: wait for the other's transaction.
+            let connection = try SQLiteConnection(path: path, busyTimeout: 5)
             // In WAL mode NORMAL still survives a killed process; only power loss can undo
             // the newest commits, and it never corrupts. First, so opening obeys it too.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try connection.execute("PRAGMA synchronous = NORMAL")
             // Freed pages go back to the file system when old exchanges are dropped.
-            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try connection.execute("PRAGMA journal_mode = WAL")
             // Each `courier call` is a process of its own: checkpointing the log when it closes
             // the database would cost two fsyncs per call. SQLite checkpoints as the log grows.
-            _ = courier_sqlite_keep_wal_on_close(db.sqliteConnection)
-        }
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            _ = courier_sqlite_keep_wal_on_close(connection.sqliteHandle)
             // Every process opens the database: one read of the version mark instead of the
-            // migrator's table when nothing is to be done.
-            let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
-            if version == HistorySchema.version { return queue }
-            let migrator = HistorySchema.migrator
-            if try version > HistorySchema.version || queue.read({ try migrator.hasBeenSuperseded($0) }) {
+            // migrations' table when nothing is to be done.
+            let version = try connection.integer("PRAGMA user_version")
+            if version == HistorySchema.version { return connection }
+            if version > HistorySchema.version {
                 throw HistoryError("was written by a later Courier", asideReason: "newer")
             }
-            try migrator.migrate(queue)
-            try queue.write { try $0.execute(sql: "PRAGMA user_version = \(HistorySchema.version)") }
-            return queue
+            try HistorySchema.migrate(connection)
+            return connection
         } catch let error as HistoryError {
             throw error
         } catch {
@@ -83,14 +78,29 @@ public final class HistoryStore: Sendable {
     }
 
     static func translate(_ error: any Error, path: String) -> HistoryError {
-        guard let error = error as? DatabaseError else { return HistoryError("\(path): \(error)") }
-        switch error.resultCode {
-        case .SQLITE_NOTADB: return HistoryError("is not a database", asideReason: "damaged")
-        case .SQLITE_CORRUPT: return HistoryError("is damaged", asideReason: "damaged")
-        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
-            return HistoryError("cannot write \(path) (\(error.message ?? "permission denied"))")
-        case .SQLITE_FULL: return HistoryError("the disk holding \(path) is full")
-        default: return HistoryError("\(path): \(error.message ?? "\(error.resultCode)")")
+        guard let error = error as? SQLiteError else { return HistoryError("\(path): \(error)") }
+        switch error.code {
+        case SQLITE_NOTADB: return HistoryError("is not a database", asideReason: "damaged")
+        case SQLITE_CORRUPT: return HistoryError("is damaged", asideReason: "damaged")
+        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
+            return HistoryError("cannot write \(path) (\(error.message))")
+        case SQLITE_FULL: return HistoryError("the disk holding \(path) is full")
+        default: return HistoryError("\(path): \(error.message)")
+        }
+    }
+
+    /// Runs `body` on the connection, in one write transaction when `writing`; any error
+    /// becomes a `HistoryError` naming the file.
+    func withDatabase<T: Sendable>(writing: Bool = false, _ body: @Sendable (SQLiteConnection) throws -> T)
+        throws(HistoryError)
+        -> T
+    {
+        do {
+            return try database.withLock { connection in
+                writing ? try connection.transaction { try body(connection) } : try body(connection)
+            }
+        } catch {
+            throw Self.translate(error, path: path)
         }
     }
 
@@ -109,18 +119,14 @@ public final class HistoryStore: Sendable {
     public func add(_ record: HistoryRecord, settings: HistorySettings = HistorySettings()) throws(HistoryError)
         -> Int64
     {
-        do {
-            return try queue.write { db in try Self.insert(record, settings: settings, into: db) }
-        } catch {
-            throw Self.translate(error, path: path)
-        }
+        try withDatabase(writing: true) { try Self.insert(record, settings: settings, into: $0) }
     }
 
     /// Inserts `record` and applies `settings`' limits; a record with a `spoolID` already
     /// present (imported once, then found in the spool again after a crash) is left out.
-    static func insert(_ record: HistoryRecord, settings: HistorySettings, spoolID: String? = nil, into db: Database)
-        throws -> Int64
-    {
+    static func insert(
+        _ record: HistoryRecord, settings: HistorySettings, spoolID: String? = nil, into db: SQLiteConnection
+    ) throws -> Int64 {
         let exchange = record.exchange
         let request = exchange.request
         let response = exchange.response
@@ -133,25 +139,26 @@ public final class HistoryStore: Sendable {
             response.body.count + (request.body?.count ?? 0) + requestHeaders.utf8.count + responseHeaders.utf8.count
             + checks.utf8.count + captured.utf8.count + request.url.utf8.count + hops.utf8.count + 256
         let tally = exchange.checkTally
-        let arguments: StatementArguments = [
-            record.recordedAt.timeIntervalSince1970, exchange.origin.workspace, exchange.origin.environmentName,
-            exchange.origin.routeName, record.run, request.method.rawValue, request.url, requestHeaders,
-            request.body.map { Data($0) }, response.status, response.reason, response.version, response.finalURL,
-            responseHeaders, Data(response.body), response.bodySize, response.totalTime, response.timeToFirstByte,
-            response.attempts, response.redirectCount, checks, tally?.passed, tally?.total, captured, stored, hops,
-            spoolID,
+        let arguments: [SQLiteValue] = [
+            SQLiteValue(record.recordedAt.timeIntervalSince1970), .text(exchange.origin.workspace),
+            .text(exchange.origin.environmentName), .text(exchange.origin.routeName), SQLiteValue(record.run),
+            .text(request.method.rawValue), .text(request.url), .text(requestHeaders), SQLiteValue(request.body),
+            SQLiteValue(response.status), .text(response.reason), .text(response.version), .text(response.finalURL),
+            .text(responseHeaders), .blob(response.body), SQLiteValue(response.bodySize),
+            SQLiteValue(response.totalTime), SQLiteValue(response.timeToFirstByte), SQLiteValue(response.attempts),
+            SQLiteValue(response.redirectCount), .text(checks), SQLiteValue(tally?.passed), SQLiteValue(tally?.total),
+            .text(captured), SQLiteValue(stored), .text(hops), SQLiteValue(spoolID),
         ]
         // Cached statements: a run records hundreds of exchanges through one connection.
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
-                    request_headers, request_body, status, reason, version, final_url, response_headers, body,
-                    body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
-                    checks_total, captured, stored_bytes, hops, spool_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (spool_id) WHERE spool_id IS NOT NULL DO NOTHING
-                """
-        ).execute(arguments: arguments)
+        try db.run(
+            """
+            INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
+                request_headers, request_body, status, reason, version, final_url, response_headers, body,
+                body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
+                checks_total, captured, stored_bytes, hops, spool_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (spool_id) WHERE spool_id IS NOT NULL DO NOTHING
+            """, arguments, cached: true)
         let id = db.lastInsertedRowID
         try applyLimits(db, settings: settings, origin: exchange.origin)
         return id
@@ -159,30 +166,28 @@ public final class HistoryStore: Sendable {
 
     /// Keeps the newest `keep` of the record's route × environment, then drops the oldest
     /// exchanges of all until the total is within `maxBytes`.
-    private static func applyLimits(_ db: Database, settings: HistorySettings, origin: ExchangeOrigin) throws {
-        let key: StatementArguments = [origin.workspace, origin.routeName, origin.environmentName]
-        try db.cachedStatement(
-            sql: """
-                DELETE FROM exchange WHERE workspace = ? AND route = ? AND environment = ? AND id <= (
-                    SELECT id FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
-                    ORDER BY id DESC LIMIT 1 OFFSET ?)
-                """
-        ).execute(arguments: key + key + [settings.keep])
-        var dropped = db.changesCount > 0
-        let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT stored_bytes FROM totals")) ?? 0
-        var excess = total - settings.maxBytes
+    private static func applyLimits(_ db: SQLiteConnection, settings: HistorySettings, origin: ExchangeOrigin) throws {
+        let key: [SQLiteValue] = [.text(origin.workspace), .text(origin.routeName), .text(origin.environmentName)]
+        try db.run(
+            """
+            DELETE FROM exchange WHERE workspace = ? AND route = ? AND environment = ? AND id <= (
+                SELECT id FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
+                ORDER BY id DESC LIMIT 1 OFFSET ?)
+            """, key + key + [SQLiteValue(settings.keep)], cached: true)
+        var dropped = db.changes > 0
+        var excess = try db.integer("SELECT stored_bytes FROM totals", cached: true) - settings.maxBytes
         while excess > 0 {
-            let oldest = try Row.fetchAll(db, sql: "SELECT id, stored_bytes FROM exchange ORDER BY id LIMIT 256")
+            let oldest = try db.rows("SELECT id, stored_bytes FROM exchange ORDER BY id LIMIT 256")
             guard !oldest.isEmpty else { break }
             var last: Int64 = 0
             for row in oldest where excess > 0 {
-                last = row["id"]
-                excess -= row["stored_bytes"] as Int
+                last = row.int64("id")
+                excess -= row.int("stored_bytes")
             }
-            try db.execute(sql: "DELETE FROM exchange WHERE id <= ?", arguments: [last])
+            try db.run("DELETE FROM exchange WHERE id <= ?", [.integer(last)])
             dropped = true
         }
-        if dropped { try db.execute(sql: "PRAGMA incremental_vacuum") }
+        if dropped { try db.execute("PRAGMA incremental_vacuum") }
     }
 
     /// Deletes the exchanges of `workspace` (all workspaces when nil), narrowed to a route
@@ -193,15 +198,11 @@ public final class HistoryStore: Sendable {
     {
         importPending()
         let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
-        do {
-            return try queue.write { db in
-                try db.execute(sql: "DELETE FROM exchange" + filter, arguments: arguments)
-                let count = db.changesCount
-                try db.execute(sql: "PRAGMA incremental_vacuum")
-                return count
-            }
-        } catch {
-            throw Self.translate(error, path: path)
+        return try withDatabase(writing: true) { db in
+            try db.run("DELETE FROM exchange" + filter, arguments)
+            let count = db.changes
+            try db.execute("PRAGMA incremental_vacuum")
+            return count
         }
     }
 
@@ -230,53 +231,38 @@ public final class HistoryStore: Sendable {
 
     /// `columns` of the newest `limit` rows, filtered like `clear`, newest first.
     private func newest(_ columns: String, workspace: String?, route: String?, environment: String?, limit: Int)
-        throws(HistoryError) -> [Row]
+        throws(HistoryError) -> [SQLiteRow]
     {
         importPending()
         let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
-        do {
-            return try queue.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT \(columns) FROM exchange\(filter) ORDER BY id DESC LIMIT ?",
-                    arguments: arguments + [max(limit, 0)])
-            }
-        } catch {
-            throw Self.translate(error, path: path)
+        return try withDatabase { db in
+            try db.rows(
+                "SELECT \(columns) FROM exchange\(filter) ORDER BY id DESC LIMIT ?",
+                arguments + [SQLiteValue(max(limit, 0))])
         }
     }
 
     /// The whole record with `id`, or nil when there is none.
     public func record(id: Int64) throws(HistoryError) -> HistoryRecord? {
         importPending()
-        do {
-            return try queue.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM exchange WHERE id = ?", arguments: [id]).map(
-                    HistoryRows.record)
-            }
-        } catch {
-            throw Self.translate(error, path: path)
-        }
+        return try withDatabase { db in
+            try db.rows("SELECT * FROM exchange WHERE id = ?", [.integer(id)]).first
+        }.map(HistoryRows.record)
     }
 
     /// The bytes of recorded exchanges, as the size limit counts them.
     public func storedBytes() throws(HistoryError) -> Int {
         importPending()
-        do {
-            return try queue.read { db in try Int.fetchOne(db, sql: "SELECT stored_bytes FROM totals") ?? 0 }
-        } catch {
-            throw Self.translate(error, path: path)
-        }
+        return try withDatabase { db in try db.integer("SELECT stored_bytes FROM totals") }
     }
 
-    private static func filter(workspace: String?, route: String?, environment: String?) -> (
-        String, StatementArguments
-    ) {
+    private static func filter(workspace: String?, route: String?, environment: String?) -> (String, [SQLiteValue]) {
         var clauses: [String] = []
-        var arguments: StatementArguments = []
+        var arguments: [SQLiteValue] = []
         for (column, value) in [("workspace", workspace), ("route", route), ("environment", environment)] {
             guard let value else { continue }
             clauses.append("\(column) = ?")
-            arguments += [value]
+            arguments.append(.text(value))
         }
         return (clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND "), arguments)
     }

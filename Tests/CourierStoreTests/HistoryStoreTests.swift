@@ -1,6 +1,5 @@
 import CourierCore
 import Foundation
-import GRDB
 import Testing
 
 @testable import CourierStore
@@ -176,12 +175,10 @@ struct HistoryStoreTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try HistoryStore(path: path).add(HistoryRedactor.record(exchange()))
         // A later Courier adds a migration and marks the version.
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
-            try db.execute(sql: "PRAGMA user_version = 99")
+        do {
+            let db = try SQLiteConnection(path: path)
+            try db.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v99'); PRAGMA user_version = 99")
         }
-        try queue.close()
         let store = try HistoryStore(path: path)
         #expect(store.notice?.contains("was written by a later Courier; moved it to \(path).newer-") == true)
         #expect(try store.entries(workspace: nil).isEmpty)
@@ -192,26 +189,25 @@ struct HistoryStoreTests {
         let (folder, path) = place()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: path)
-        try HistorySchema.migrator.migrate(queue, upTo: "v1")
-        try queue.write { db in
+        do {
+            let db = try SQLiteConnection(path: path)
+            try HistorySchema.migrate(db, upTo: "v1")
             try db.execute(
-                sql: """
-                    INSERT INTO exchange (recorded_at, workspace, environment, route, method, url, request_headers,
-                        status, reason, version, final_url, response_headers, body, body_size, total_time, first_byte,
-                        attempts, redirects, checks, captured, stored_bytes)
-                    VALUES (0, 'w', 'development', 'users.show', 'GET', 'http://x/', '[]', 200, 'OK', 'HTTP/1.1',
-                        'http://x/', '[]', x'7b7d', 2, 0.01, 0.005, 1, 0, '[]', '{}', 300)
-                    """)
+                """
+                INSERT INTO exchange (recorded_at, workspace, environment, route, method, url, request_headers,
+                    status, reason, version, final_url, response_headers, body, body_size, total_time, first_byte,
+                    attempts, redirects, checks, captured, stored_bytes)
+                VALUES (0, 'w', 'development', 'users.show', 'GET', 'http://x/', '[]', 200, 'OK', 'HTTP/1.1',
+                    'http://x/', '[]', x'7b7d', 2, 0.01, 0.005, 1, 0, '[]', '{}', 300)
+                """)
         }
-        try queue.close()
         let store = try HistoryStore(path: path)
         #expect(store.notice == nil)
         let old = try #require(try store.records(workspace: "w").first)
         #expect(old.exchange.response.hops.isEmpty && old.exchange.response.body == Array("{}".utf8))
         let id = try store.add(HistoryRedactor.record(exchange()))
         #expect(try store.record(id: id)?.exchange.response.hops.count == 2)
-        let version = try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+        let version = try SQLiteConnection(path: path).integer("PRAGMA user_version")
         #expect(version == HistorySchema.version)
     }
 
