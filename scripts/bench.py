@@ -62,7 +62,17 @@ def run(argv, stdin_path=None, repeat=3):
     return best, peak
 
 
+def binary_size():
+    """The binary as built and stripped (what a package would ship), beside the goal."""
+    stripped = os.path.join(WORK, "courier.stripped")
+    subprocess.run(["strip", "-o", stripped, BIN], check=True)
+    built, shipped = os.path.getsize(BIN) / 1e6, os.path.getsize(stripped) / 1e6
+    print("# binary size (static Swift runtime; goal: under 30 MB stripped)")
+    print(f"courier {built:7.1f} MB as built   {shipped:7.1f} MB stripped")
+
+
 def main():
+    binary_size()
     doc = os.path.join(WORK, "large.json")
     if not os.path.exists(doc):
         make_document(doc)
