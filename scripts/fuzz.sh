@@ -51,18 +51,29 @@ run() {
     -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" >"$out/logs/$target.log" 2>&1
 }
 
+# Each run leaves its exit status in a file: `jobs` (which paces the runs) reaps finished
+# jobs, after which `wait PID` can no longer say how one ended.
 failed=0
-pids=()
 names=()
 for target in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
-  run "$target" &
-  pids+=($!)
+  rm -f "$out/logs/$target.status"
+  (
+    code=0
+    run "$target" || code=$?
+    echo "$code" >"$out/logs/$target.status"
+  ) &
   names+=("$target")
 done
+wait
 status=()
-for i in "${!pids[@]}"; do
-  if wait "${pids[$i]}"; then status[$i]=ok; else status[$i]=FAILED; failed=1; fi
+for i in "${!names[@]}"; do
+  if [ "$(cat "$out/logs/${names[$i]}.status" 2>/dev/null)" = 0 ]; then
+    status[$i]=ok
+  else
+    status[$i]=FAILED
+    failed=1
+  fi
 done
 
 printf '%-14s %14s %10s %8s %8s %8s  %s\n' target executions "exec/s" cov ft corpus result

@@ -113,6 +113,19 @@ struct JSONFidelityTests {
         #expect(String(decoding: fast, as: UTF8.self) == Self.reference(document), "\(document)")
     }
 
+    @Test(
+        "output that outgrows three times the input (deep, short tokens) is printed the growable way",
+        arguments: [1, 10, 60, 400])
+    func outgrown(depth: Int) throws {
+        let bytes = Array(
+            (String(repeating: "[{\"a\":", count: depth) + "1" + String(repeating: "}]", count: depth)).utf8)
+        let events = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+            try JSONFormatter().formatWithEvents(buffer)
+        }
+        #expect(try JSONFormatter().format(bytes) == events)
+        #expect(depth < 10 || events.count > 3 * bytes.count + 64)
+    }
+
     @Test("fast and event printers agree on validity after random corruption", arguments: 0..<300)
     func corrupted(seed: Int) {
         var generator = Generator(state: UInt64(seed) &* 40_503 &+ 7)
@@ -134,6 +147,7 @@ struct JSONFidelityTests {
             (try? JSONFormatter().formatWithEvents(buffer)) != nil
         }
         #expect(fastValid == eventsValid, "\(bytes)")
+        #expect(bytes.withUnsafeBufferPointer { FastJSONFormatter.isValid($0) } == eventsValid, "\(bytes)")
     }
 
     @Test("depth limit is the same on both paths, empty innermost container included")
@@ -149,6 +163,7 @@ struct JSONFidelityTests {
             }
             #expect(fastValid == eventsValid)
             #expect(fastValid == (depth <= 1000))
+            #expect(bytes.withUnsafeBufferPointer { FastJSONFormatter.isValid($0) } == fastValid)
         }
     }
 }

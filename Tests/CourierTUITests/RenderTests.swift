@@ -251,6 +251,22 @@ struct TextDocumentTests {
         let document = TextDocument(bytes)
         #expect((0..<document.lineCount).map(document.line) == expected)
     }
+
+    @Test(
+        "line starts match a byte-by-byte index wherever the newlines fall in the 8-byte words",
+        arguments: [
+            "", "\n", "\n\n", "a", "abcdefgh", "abcdefg\n", "abcdefgh\n", "\nabcdefgh", "a\nb\nc\nd\ne\nf\ng\nh\ni",
+            String(repeating: "\n", count: 17), "0123456789\n0123456\n\n01234567890123456789\n",
+            "\u{0B}\u{8A}\u{0A}\u{1A}x\u{7F}\u{0A}é\n東京\n", String(repeating: "ab\n", count: 11) + "tail",
+        ])
+    func lineStarts(text: String) {
+        let bytes = Array(text.utf8)
+        var expected = bytes.isEmpty ? [] : [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A && offset + 1 < bytes.count {
+            expected.append(offset + 1)
+        }
+        #expect(TextDocument(bytes).lineStarts == expected)
+    }
 }
 
 @Suite("ScreenBuffer")

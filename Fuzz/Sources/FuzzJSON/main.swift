@@ -1,5 +1,5 @@
-// The JSON reader and both printers: the fast printer and the event printer agree on every
-// input (valid or not, same bytes out); the output re-parses to the same value and differs
+// The JSON reader and both printers: the fast printer, its validator and the event printer agree
+// on every input (valid or not, same bytes out); the output re-parses to the same value and differs
 // from the input only in whitespace; the coloured printer and `JSONValue` accept exactly
 // what they accept; a value's compact text parses back to it.
 import FuzzSupport
@@ -17,9 +17,11 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let slow = try? JSONFormatter().formatWithEvents(input)
     Invariant.require(fast == slow, "the fast and event printers differ: \(fast != nil) vs \(slow != nil)")
+    Invariant.require(FastJSONFormatter.isValid(input) == (slow != nil), "the validator disagrees with the printers")
     let bytes = Array(input)
     let value = try? JSONValue.parse(bytes)
     Invariant.require((value != nil) == (slow != nil), "the printer and the parser disagree on validity")
+    Invariant.require((try? JSONFormatter().format(input)) == slow, "the in-place printer differs")
     let colored = try? JSONFormatter(style: .terminal).format(input)
     Invariant.require((colored != nil) == (slow != nil), "the coloured printer disagrees on validity")
     guard let slow, let value else { return 0 }
