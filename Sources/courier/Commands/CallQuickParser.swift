@@ -1,6 +1,6 @@
 /// `courier call`'s common shapes parsed by hand into plain values, so a plain call never
 /// touches ArgumentParser: its reflection-based parse, and the runtime type lookups its property
-/// wrappers cost, were a quarter of a small call's time (DECISIONS, "A small call's time").
+/// wrappers cost, were a fifth of a small call's CPU time (DECISIONS, "A small call's time").
 ///
 /// It takes only what it can read without doubt: one route, the listed options as `--name
 /// VALUE` or `--name=VALUE`, the listed flags, values that do not start with `-`, each
