@@ -56,7 +56,9 @@ extension AppState {
         return [.send(id: id, request: request)]
     }
 
-    mutating func receive(id: Int, result: Result<Exchange, TransportError>) -> [Effect] {
+    mutating func receive(id: Int, result: Result<Exchange, TransportError>, printed: TextDocument? = nil)
+        -> [Effect]
+    {
         guard let flight = inFlight.removeValue(forKey: id) else { return [] }  // cancelled: ignore late answers
         let sent = flight.request
         switch result {
@@ -70,7 +72,7 @@ extension AppState {
             if let shown = response, shown.requestID > id { return [] }
             let jsonPath = workspace.routes.first { $0.name == sent.origin.routeName }?.jsonPath
             let live = response.flatMap { $0.requestID == id && $0.stream != nil ? $0 : nil }
-            response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath)
+            response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath, printed: printed)
             // The stream's end must not move what the user is reading.
             if let live {
                 let rows = responseBodyHeight

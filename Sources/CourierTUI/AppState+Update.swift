@@ -14,8 +14,8 @@ extension AppState {
         case .tick:
             if !inFlight.isEmpty { spinnerFrame += 1 }
             return []
-        case .response(let id, let result):
-            return receive(id: id, result: result)
+        case .response(let id, let result, let printed):
+            return receive(id: id, result: result, printed: printed)
         case .stream(let id, let update):
             return streamed(id: id, update)
         case .progress(let id, let received, let elapsed):

@@ -6,8 +6,9 @@ public enum Msg: Sendable {
     case key(Key)
     /// The terminal now has this many columns and rows.
     case resize(width: Int, height: Int)
-    /// A request finished (or failed, or was cancelled).
-    case response(id: Int, result: Result<Exchange, TransportError>)
+    /// A request finished (or failed, or was cancelled); `printed` is its body as
+    /// `ResponseDisplay.printedJSON(of:)` prints and indexes it, when the runtime did that already.
+    case response(id: Int, result: Result<Exchange, TransportError>, printed: TextDocument? = nil)
     /// Request `id`'s response is a stream: its head, or its next complete event.
     case stream(id: Int, StreamUpdate)
     /// `$EDITOR` closed: the new body text, or why it could not be read.

@@ -45,6 +45,12 @@ public struct TextDocument: Sendable, Equatable {
         return starts
     }
 
+    /// `bytes` with its line starts already known (the JSON printer notes them as it writes).
+    init(_ bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = bytes.isEmpty ? [] : lineStarts
+    }
+
     /// A document of the given lines.
     public init(lines: [String]) {
         self.init(Array(lines.joined(separator: "\n").utf8))

@@ -160,6 +160,7 @@ final class Runtime {
             sentAt[id] = ContinuousClock.now
             tasks[id] = Task { [weak self] in
                 let result: Result<Exchange, TransportError>
+                var printed: TextDocument?
                 do throws(TransportError) {
                     var exchange = try await engine.exchange(
                         request, cookies: jar, tokens: tokens, progress: { board.update(id: id, received: $0) },
@@ -167,7 +168,10 @@ final class Runtime {
                             board.stream(id: id, update)
                             input.wake()
                         })
-                    request.checkPlan?.apply(to: &exchange)
+                    // Printed here, off the screen's loop, once: the check "body is valid JSON"
+                    // takes the verdict from it, and the screen shows it as it is.
+                    printed = ResponseDisplay.printedJSON(of: exchange.response)
+                    request.checkPlan?.apply(to: &exchange, bodyIsJSON: printed != nil)
                     recorder?.record(exchange)
                     result = .success(exchange)
                 } catch {
@@ -178,7 +182,7 @@ final class Runtime {
                     self?.inbox.append(.notice(message, isError: true))
                 }
                 self?.sentAt[id] = nil
-                self?.inbox.append(.response(id: id, result: result))
+                self?.inbox.append(.response(id: id, result: result, printed: printed))
                 self?.tasks[id] = nil
                 self?.input.wake()
             }

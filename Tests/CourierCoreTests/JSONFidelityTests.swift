@@ -110,6 +110,12 @@ struct JSONFidelityTests {
             try JSONFormatter().formatWithEvents(buffer)
         }
         #expect(fast == events, "\(document)")
+        let indexed = try JSONFormatter().formatIndexed(bytes)
+        var starts = [0]
+        for (offset, byte) in fast.enumerated() where byte == 0x0A && offset + 1 < fast.count {
+            starts.append(offset + 1)
+        }
+        #expect(indexed.text == fast && indexed.lineStarts == starts, "\(document)")
         #expect(String(decoding: fast, as: UTF8.self) == Self.reference(document), "\(document)")
     }
 
@@ -123,6 +129,7 @@ struct JSONFidelityTests {
             try JSONFormatter().formatWithEvents(buffer)
         }
         #expect(try JSONFormatter().format(bytes) == events)
+        #expect(try JSONFormatter().formatIndexed(bytes).text == events)
         #expect(depth < 10 || events.count > 3 * bytes.count + 64)
     }
 

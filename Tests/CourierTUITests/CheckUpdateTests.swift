@@ -44,4 +44,38 @@ struct CheckUpdateTests {
         state.press(.tab, .char("h"))
         #expect(state.response?.line(5) == "Content-Type: application/json")
     }
+
+    @Test(
+        "a body printed ahead by the runtime is shown as given, and reads the same as one printed here",
+        arguments: ["{\"id\":42,\"tags\":[\"a\",{}]}", "[1, 2.5e3, null]", "{\"broken\":", "plain text"])
+    func printedAhead(body: String) throws {
+        let response = Fixtures.response(body)
+        let exchange = Exchange(
+            request: HTTPRequest(method: .get, url: "http://x/"), response: response, origin: ExchangeOrigin())
+        let printed = ResponseDisplay.printedJSON(of: response)
+        #expect((printed != nil) == ((try? JSONValue.parse(Array(body.utf8))) != nil))
+        let ahead = ResponseDisplay(requestID: 1, exchange: exchange, jsonPath: nil, printed: printed)
+        let here = ResponseDisplay(requestID: 1, exchange: exchange, jsonPath: nil)
+        #expect(ahead.body == here.body && ahead.isJSON == here.isJSON)
+        // The printer's own line index is the one a search for newlines gives.
+        #expect(printed.map { TextDocument($0.bytes) } == printed)
+        // What is handed over is used as it is, not printed again.
+        let given = TextDocument(Array("{\n  \"handed\": \"over\"\n}\n".utf8))
+        let shown = ResponseDisplay(requestID: 1, exchange: exchange, jsonPath: nil, printed: given)
+        #expect(shown.body == given)
+    }
+
+    @Test("the check 'body is valid JSON' takes the runtime's verdict, and walks the body without one")
+    func validityVerdict() {
+        let plan = CheckPlan(checks: nil, context: TemplateContext())
+        var broken = Exchange(
+            request: HTTPRequest(method: .get, url: "http://x/"), response: Fixtures.response("{\"broken\":"),
+            origin: ExchangeOrigin())
+        plan.apply(to: &broken)
+        #expect(broken.checks.map { $0.passed } == [true, false])
+        // The verdict is taken as given, not worked out again (so the same bytes vouched for pass).
+        var vouched = broken
+        plan.apply(to: &vouched, bodyIsJSON: true)
+        #expect(vouched.checks.map { $0.passed } == [true, true])
+    }
 }

@@ -77,12 +77,13 @@ extension AppState {
 
     /// Delivers `response` as the answer to request `id`, as the runtime would: an exchange
     /// carrying the request and origin that were sent (a blank one when `id` is not in flight),
-    /// with the route's checks and captures run on it.
+    /// with the body printed ahead and the route's checks and captures run on it.
     mutating func answer(_ id: Int, with response: HTTPResponse) {
         let sent = inFlight[id]?.request ?? PreparedRequest(request: HTTPRequest(method: .get, url: ""))
         var exchange = Exchange(request: sent.request, response: response, origin: sent.origin)
-        sent.checkPlan?.apply(to: &exchange)
-        _ = update(.response(id: id, result: .success(exchange)))
+        let printed = ResponseDisplay.printedJSON(of: response)
+        sent.checkPlan?.apply(to: &exchange, bodyIsJSON: printed != nil)
+        _ = update(.response(id: id, result: .success(exchange), printed: printed))
     }
 
     /// Types `text` character by character.

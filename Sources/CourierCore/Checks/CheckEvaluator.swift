@@ -17,8 +17,9 @@ public struct CheckEvaluator {
     /// Why the body cannot be checked at all (nil when it is in memory).
     let bodyProblem: String?
 
-    /// An evaluator of `response` and its in-memory body.
-    public init(response: HTTPResponse, context: TemplateContext = TemplateContext()) {
+    /// An evaluator of `response` and its in-memory body; `bodyIsJSON` when the caller has
+    /// already found the body to be valid JSON (then it is not checked again).
+    public init(response: HTTPResponse, context: TemplateContext = TemplateContext(), bodyIsJSON: Bool = false) {
         self.response = response
         body = response.body
         self.context = context
@@ -26,7 +27,7 @@ public struct CheckEvaluator {
             response.bodyFile == nil
             ? nil
             : "the body (\(ByteCount.format(response.bodySize))) is over the in-memory limit and saved to a file; not checked"
-        jsonProblem = bodyProblem ?? Self.jsonProblem(in: response.body)
+        jsonProblem = bodyProblem ?? (bodyIsJSON ? nil : Self.jsonProblem(in: response.body))
     }
 
     /// What a query found.

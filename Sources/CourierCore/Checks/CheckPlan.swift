@@ -21,8 +21,11 @@ public struct CheckPlan: Sendable, Equatable {
 
     /// Runs the checks and captures on `exchange`: fills `checks` (then one result per capture)
     /// and `captured`, adds captured secrets to the values masked, and masks every result.
-    public func apply(to exchange: inout Exchange) {
-        let evaluator = CheckEvaluator(response: exchange.response, context: context)
+    ///
+    /// `bodyIsJSON: true` says the caller already found the body to be one valid JSON document
+    /// (the screen prints it before the checks run), so it is not walked a second time.
+    public func apply(to exchange: inout Exchange, bodyIsJSON: Bool = false) {
+        let evaluator = CheckEvaluator(response: exchange.response, context: context, bodyIsJSON: bodyIsJSON)
         var results = evaluator.evaluate(checks)
         for capture in captures {
             let (value, result) = evaluator.capture(capture)

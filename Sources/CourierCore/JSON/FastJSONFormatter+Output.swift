@@ -90,12 +90,16 @@ extension FastJSONFormatter {
 /// validity is wanted (`FastJSONFormatter.isValid`). The printer is generic over it, so each
 /// is compiled on its own.
 protocol FastJSONSink {
+    /// A newline and the next line's indentation: `length` bytes of `pad`.
+    mutating func appendNewline(_ pad: UnsafePointer<UInt8>, _ length: Int)
     mutating func append(_ byte: UInt8)
     mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int)
     mutating func appendColonSpace()
 }
 
-extension FastJSONFormatter.Output: FastJSONSink {}
+extension FastJSONFormatter.Output: FastJSONSink {
+    @inline(__always) mutating func appendNewline(_ pad: UnsafePointer<UInt8>, _ length: Int) { append(pad, length) }
+}
 
 extension FastJSONFormatter {
     /// Copies `length` bytes; short runs (most tokens) with two overlapping word moves instead
@@ -123,16 +127,29 @@ extension FastJSONFormatter {
 }
 
 /// Writes into memory the caller owns (an array's storage) and never grows: past its end it
-/// only notes that the output did not fit, and the caller prints again the growable way.
+/// only notes that the output did not fit, and the caller prints again the growable way. On
+/// request it notes where each line starts, which the printer knows as it writes them.
 struct FixedJSONSink: FastJSONSink {
     let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
     private(set) var count = 0
     private(set) var overflowed = false
+    /// Offsets where lines start, 0 first (nil: not noted).
+    private(set) var lineStarts: [Int]?
 
-    init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int, notingLines: Bool = false) {
         self.base = base
         self.capacity = capacity
+        if notingLines {
+            lineStarts = [0]
+            // Pretty JSON has a line every ~20 bytes; what is reserved and not used costs nothing.
+            lineStarts?.reserveCapacity(capacity / 48)
+        }
+    }
+
+    @inline(__always) mutating func appendNewline(_ pad: UnsafePointer<UInt8>, _ length: Int) {
+        if lineStarts != nil { lineStarts?.append(count &+ 1) }
+        append(pad, length)
     }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
@@ -166,6 +183,7 @@ struct FixedJSONSink: FastJSONSink {
 
 /// Writes nothing: the printer's walk is then a validator.
 struct DiscardingJSONSink: FastJSONSink {
+    @inline(__always) mutating func appendNewline(_ pad: UnsafePointer<UInt8>, _ length: Int) {}
     @inline(__always) mutating func append(_ byte: UInt8) {}
     @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {}
     @inline(__always) mutating func appendColonSpace() {}

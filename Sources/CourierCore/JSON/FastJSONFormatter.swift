@@ -64,7 +64,7 @@ enum FastJSONFormatter {
         let padBase = newlineAndSpaces
 
         @inline(__always) func newline(_ level: Int) {
-            output.append(padBase, 1 &+ level &* indent)
+            output.appendNewline(padBase, 1 &+ level &* indent)
         }
         @inline(__always) func skipWhitespace() {
             while p < end {

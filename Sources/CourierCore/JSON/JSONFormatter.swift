@@ -32,43 +32,47 @@ public struct JSONFormatter: Sendable {
 
     /// Formats the document in `bytes`.
     public func format(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [UInt8] {
-        if style == nil, let direct = Self.formatInPlace(bytes, indent: indent) { return direct }
+        if style == nil, let direct = Self.formatInPlace(bytes, indent: indent, notingLines: false) {
+            return direct.text
+        }
         var result: [UInt8] = []
         try write(bytes) { result = Array($0) }
         return result
     }
 
+    /// Formats `bytes` (without colours) and says where each line of the result starts (0
+    /// first), as the printer writes them: a viewer need not search 40 MB for newlines.
+    public func formatIndexed(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (text: [UInt8], lineStarts: [Int]?) {
+        let direct = bytes.withUnsafeBufferPointer { Self.formatInPlace($0, indent: indent, notingLines: true) }
+        if let direct { return direct }
+        return (try JSONFormatter(indent: indent).format(bytes), nil)
+    }
+
     /// The fast printer writing straight into the result's storage, sized at three times the
     /// input (pretty output of real documents is 1.5–2.5×; untouched pages cost nothing):
     /// a 40 MB result is then not printed into a buffer and copied. Nil when the document is
-    /// invalid or its output does not fit, for `write` to handle.
-    private static func formatInPlace(_ bytes: UnsafeBufferPointer<UInt8>, indent: Int) -> [UInt8]? {
+    /// invalid or its output does not fit, for `write` to handle. With `notingLines`, also the
+    /// line starts (nil without).
+    private static func formatInPlace(_ bytes: UnsafeBufferPointer<UInt8>, indent: Int, notingLines: Bool) -> (
+        text: [UInt8], lineStarts: [Int]?
+    )? {
         let (capacity, overflow) = bytes.count.multipliedReportingOverflow(by: 3)
         guard !overflow, capacity < Int.max - 64 else { return nil }
         var printed = false
+        var lineStarts: [Int]?
         let result = [UInt8](unsafeUninitializedCapacity: capacity + 64) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
-            adviseHugePages(buffer)
-            var sink = FixedJSONSink(base, capacity: buffer.count)
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
+            var sink = FixedJSONSink(base, capacity: buffer.count, notingLines: notingLines)
             guard FastJSONFormatter.format(bytes, indent: indent, into: &sink) else { return }
             sink.append(UInt8(ascii: "\n"))
             guard !sink.overflowed else { return }
             count = sink.count
+            lineStarts = sink.lineStarts
             printed = true
         }
-        return printed ? result : nil
-    }
-
-    /// Asks for transparent huge pages over the whole 2 MB pages inside a large buffer: ~20
-    /// page faults for a 40 MB output instead of ~10,000.
-    private static func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        let huge = UInt(2 << 20)
-        guard buffer.count >= 2 * Int(huge), let base = buffer.baseAddress else { return }
-        let start = (UInt(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (UInt(bitPattern: base) + UInt(buffer.count)) & ~(huge - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
+        return printed ? (result, lineStarts) : nil
     }
 
     /// Formats `bytes` and hands the whole output to `sink` once, only if the document is

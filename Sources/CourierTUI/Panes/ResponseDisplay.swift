@@ -74,8 +74,11 @@ public struct ResponseDisplay: Sendable, Equatable {
     /// For a stream: its events, phase and whether the view follows the tail.
     public var stream: LiveStream?
 
-    /// Prepares `exchange`'s response for display.
-    public init(requestID: Int, exchange: Exchange, jsonPath: String?, showRequest: Bool = false) {
+    /// Prepares `exchange`'s response for display; `printed` is its body already printed and
+    /// indexed by `printedJSON(of:)` (nil: done here when it is JSON).
+    public init(
+        requestID: Int, exchange: Exchange, jsonPath: String?, showRequest: Bool = false, printed: TextDocument? = nil
+    ) {
         let response = exchange.response
         self.requestID = requestID
         routeName = exchange.origin.routeName
@@ -97,7 +100,6 @@ public struct ResponseDisplay: Sendable, Equatable {
         }
         topLines = (requestLine.map { [$0] } ?? []) + failureLines
         self.jsonPath = jsonPath
-        let formatter = JSONFormatter()
         if let file = response.bodyFile {
             isJSON = false
             body = TextDocument(lines: [
@@ -113,11 +115,9 @@ public struct ResponseDisplay: Sendable, Equatable {
             body = TextDocument([])
             stream = LiveStream(phase: .complete)
             for event in events { append(event) }
-        } else if BodyKind.looksLikeJSON(response.body, contentType: response.contentType),
-            let pretty = try? formatter.format(response.body)
-        {
+        } else if let pretty = printed ?? Self.printedJSON(of: response) {
             isJSON = true
-            body = TextDocument(pretty)
+            body = pretty
             raw = response.body
             if let jsonPath, !jsonPath.isEmpty { apply(path: jsonPath) }
         } else if BodyKind.isBinary(response.body) {
@@ -131,6 +131,19 @@ public struct ResponseDisplay: Sendable, Equatable {
             body = TextDocument(response.body)
         }
         if response.body.isEmpty && response.bodyFile == nil { body = TextDocument(lines: ["(empty body)"]) }
+    }
+
+    /// The body printed and indexed by line, when the Response pane shows it as JSON: in
+    /// memory, not an event stream, JSON by its Content-Type or first byte, and valid. A 22 MB
+    /// body takes ~60 ms, so the runtime does it on the request's task and hands it over with
+    /// the answer (the check "body is valid JSON" then reads the verdict from it instead of
+    /// walking the body again, and the screen's loop is not held).
+    public static func printedJSON(of response: HTTPResponse) -> TextDocument? {
+        guard response.bodyFile == nil, BodyKind.looksLikeJSON(response.body, contentType: response.contentType),
+            StreamFramer.events(in: response.body, contentType: response.contentType)?.isEmpty ?? true
+        else { return nil }
+        guard let printed = try? JSONFormatter().formatIndexed(response.body) else { return nil }
+        return printed.lineStarts.map { TextDocument(printed.text, lineStarts: $0) } ?? TextDocument(printed.text)
     }
 
     /// Shows the part of the body at `path` (`""` shows everything), or why it is not there.
