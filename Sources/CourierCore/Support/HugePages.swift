@@ -14,5 +14,4 @@ public enum HugePages {
         guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
     }
-
 }
