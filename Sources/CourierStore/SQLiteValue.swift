@@ -7,10 +7,7 @@ enum SQLiteValue: Sendable, Equatable {
     case blob([UInt8])
 }
 
-extension SQLiteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
-    init(stringLiteral value: String) { self = .text(value) }
-    init(integerLiteral value: Int64) { self = .integer(value) }
-
+extension SQLiteValue {
     init(_ value: String?) { self = value.map(SQLiteValue.text) ?? .null }
     init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
     init(_ value: Int64) { self = .integer(value) }
