@@ -14,15 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // OpenAPI import only. Without its default trait (loading external references, which
-        // Courier refuses by name anyway) it builds without its Swift concurrency layer.
-        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Sealed workspaces (RNCryptor: PBKDF2, AES-CBC, HMAC). Already built for NIOSSL's peers.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
@@ -54,26 +47,17 @@ let package = Package(
             ]),
         // The system's SQLite for the history database, and the few calls Swift cannot make.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
-        // OpenAPI documents into import plans: the one importer that needs a library, kept
-        // out of the core so the core still links nothing.
-        .target(
-            name: "CourierOpenAPI",
-            dependencies: [
-                "CourierCore",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
-                .product(name: "Yams", package: "Yams"),
-            ]),
+        // OpenAPI documents (JSON or YAML) into import plans, with its own YAML reader.
+        .target(name: "CourierOpenAPI", dependencies: ["CourierCore"]),
         // State, update and views of the screen: pure, like the core.
         .target(name: "CourierTUI", dependencies: ["CourierCore"]),
         .target(
             name: "CourierSampleAPI",
             dependencies: [
                 "CourierCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -90,8 +74,7 @@ let package = Package(
             name: "CourierHTTPTests",
             dependencies: [
                 "CourierHTTP", "CourierCore", "CourierSampleAPI",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             exclude: ["Fixtures"]

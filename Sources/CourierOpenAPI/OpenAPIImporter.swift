@@ -1,6 +1,4 @@
 import CourierCore
-import Foundation
-import OpenAPIKit
 
 /// `courier import openapi`: an OpenAPI 3.0 or 3.1 document, JSON or YAML (DESIGN.md §9).
 /// `servers` become environments (server variables their variables); each operation a route
@@ -12,14 +10,22 @@ public struct OpenAPIImporter: Sendable {
     /// An importer.
     public init() {}
 
+    /// The methods an operation may be under, in the order their routes are added.
+    static let methods = ["get", "post", "patch", "put", "delete", "head", "options", "trace", "query"]
+
     /// The plan for the document `bytes` read from `fileName`.
     public func plan(_ bytes: [UInt8], fileName: String) throws(ImportError) -> ImportPlan {
-        let document = try OpenAPIDocumentReader.read(bytes, fileName: fileName)
+        let document = try OpenAPIDocument.read(bytes, fileName: fileName)
         var plan = ImportPlan()
         let security = OpenAPISecurity(document: document)
-        let examples = SchemaExample(components: document.components)
+        let examples = SchemaExample(document: document)
 
-        var environments = document.servers.map(Self.environment)
+        var environments: [Environment] = []
+        for (position, server) in try OpenAPIDocument.items(document.root["servers"], "\(fileName): servers")
+            .enumerated()
+        {
+            environments.append(try Self.environment(server, place: "\(fileName): servers[\(position)]"))
+        }
         if environments.isEmpty {
             plan.warnings.append("\(fileName): no servers; the environment's base URL is http://localhost")
             environments = [Environment(name: "localhost", baseURL: "http://localhost")]
@@ -31,33 +37,39 @@ public struct OpenAPIImporter: Sendable {
         }
         plan.environments = environments
 
+        let documentSecurity = try security.requirements(document.root["security"], place: "\(fileName): security")
         var secrets: [String: String] = [:]
-        for (path, item) in document.paths {
-            let place = "\(fileName): paths.\(path.rawValue)"
-            let pathItem: OpenAPI.PathItem
-            do {
-                pathItem = try document.components.lookup(item)
+        for member in try OpenAPIDocument.members(document.root["paths"], "\(fileName): paths") {
+            let place = "\(fileName): paths.\(member.key)"
+            let item: JSONValue
+            do throws(ImportError) {
+                item = try document.resolved(member.value)
             } catch {
-                throw ImportError("\(place): \(OpenAPIDocumentReader.oneLine(Self.describe(error)))")
+                throw ImportError("\(place): \(error.message)")
             }
-            for endpoint in pathItem.endpoints {
-                var builder = OperationRoute(
-                    path: path.rawValue, method: endpoint.method.rawValue, operation: endpoint.operation,
-                    inherited: pathItem.parameters, components: document.components, examples: examples)
-                do {
+            let inherited = try OpenAPIDocument.items(item["parameters"], "\(place).parameters")
+            for method in Self.methods {
+                guard let operation = item[method] else { continue }
+                let operationPlace = "\(place).\(method)"
+                do throws(ImportError) {
+                    guard case .object = operation else {
+                        throw ImportError("expected a mapping, found \(operation.typeDescription)")
+                    }
+                    var builder = OperationRoute(
+                        path: member.key, method: method, operation: operation, inherited: inherited,
+                        document: document, examples: examples)
                     var route = try builder.route()
-                    let requirements = endpoint.operation.security ?? document.security
-                    for (variable, value) in security.apply(requirements, to: &route, warnings: &plan.warnings) {
+                    let requirements =
+                        try operation["security"].map { value throws(ImportError) in
+                            try security.requirements(value, place: "security")
+                        } ?? documentSecurity
+                    for (variable, value) in try security.apply(requirements, to: &route, warnings: &plan.warnings) {
                         secrets[variable] = value
                     }
                     plan.warnings += builder.warnings
                     plan.add(route, environment: environments.first?.name)
-                } catch let error as ImportError {
-                    throw ImportError("\(place).\(endpoint.method.rawValue.lowercased()): \(error.message)")
                 } catch {
-                    throw ImportError(
-                        "\(place).\(endpoint.method.rawValue.lowercased()): \(OpenAPIDocumentReader.oneLine(Self.describe(error)))"
-                    )
+                    throw ImportError("\(operationPlace): \(error.message)")
                 }
             }
         }
@@ -77,23 +89,24 @@ public struct OpenAPIImporter: Sendable {
     }
 
     /// A server as an environment: `{var}` becomes `{{var}}`, its defaults the variables.
-    static func environment(_ server: OpenAPI.Server) -> Environment {
-        var url = server.urlTemplate.rawValue
-        for name in server.variables.keys { url = url.replacingOccurrences(of: "{\(name)}", with: "{{\(name)}}") }
-        if url.hasSuffix("/") { url.removeLast() }
+    static func environment(_ server: JSONValue, place: String) throws(ImportError) -> Environment {
+        guard var url = try OpenAPIDocument.text(server["url"], "\(place).url") else {
+            throw ImportError("\(place): a server needs a url")
+        }
         var variables: [String: String] = [:]
-        for (name, variable) in server.variables { variables[name] = variable.default }
+        for variable in try OpenAPIDocument.members(server["variables"], "\(place).variables") {
+            url = url.replacing("{\(variable.key)}", with: "{{\(variable.key)}}")
+            variables[variable.key] = variable.value["default"]?.scalarText ?? ""
+        }
+        if url.hasSuffix("/") { url.removeLast() }
         // A relative server URL is relative to where the document is served, unknown here.
         if !url.contains("://") && !url.hasPrefix("{{") {
             variables["host"] = "http://localhost"
             url = "{{host}}" + (url.hasPrefix("/") ? url : "/" + url)
         }
         let filled = (try? Template.render(url, in: TemplateContext(environment: variables))) ?? url
-        let label = server.description.map(ImportPlan.slug) ?? (try? ImportedURL(filled).hostName) ?? "server"
+        let description = try OpenAPIDocument.text(server["description"], "\(place).description")
+        let label = description.map(ImportPlan.slug) ?? (try? ImportedURL(filled).hostName) ?? "server"
         return Environment(name: label, baseURL: url, variables: variables)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        OpenAPI.Error(from: error).localizedDescription
     }
 }

@@ -1,64 +1,71 @@
 import CourierCore
-import Foundation
-import OpenAPIKit
 
 /// One operation as a route: name, path, parameters with their example or default values,
 /// and the request body (see `OpenAPIImporter`).
 struct OperationRoute {
     let path: String
     let method: String
-    let operation: OpenAPI.Operation
+    let operation: JSONValue
     /// The path item's parameters, which the operation's own override by name and place.
-    let inherited: OpenAPI.Parameter.Array
-    let components: OpenAPI.Components
+    let inherited: [JSONValue]
+    let document: OpenAPIDocument
     let examples: SchemaExample
     private(set) var warnings: [String] = []
 
     init(
-        path: String, method: String, operation: OpenAPI.Operation, inherited: OpenAPI.Parameter.Array,
-        components: OpenAPI.Components, examples: SchemaExample
+        path: String, method: String, operation: JSONValue, inherited: [JSONValue], document: OpenAPIDocument,
+        examples: SchemaExample
     ) {
         self.path = path
         self.method = method
         self.operation = operation
         self.inherited = inherited
-        self.components = components
+        self.document = document
         self.examples = examples
     }
 
-    mutating func route() throws -> Route {
+    mutating func route() throws(ImportError) -> Route {
         let httpMethod = HTTPMethod(rawValue: method.uppercased())
         var route = Route(name: "", method: httpMethod, path: path)
-        route.name = operation.operationId.map(Self.identifier) ?? ImportPlan.routeName(method: httpMethod, path: path)
-        route.summary = operation.summary
-        var parameters: [OpenAPI.Parameter] = []
-        for either in inherited + operation.parameters {
-            let parameter = try components.lookup(either)
-            parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
-            parameters.append(parameter)
+        let operationID = try OpenAPIDocument.text(operation["operationId"], "operationId")
+        route.name = operationID.map(Self.identifier) ?? ImportPlan.routeName(method: httpMethod, path: path)
+        route.summary = try OpenAPIDocument.text(operation["summary"], "summary")
+        var parameters: [(name: String, location: String, value: JSONValue)] = []
+        let own = try OpenAPIDocument.items(operation["parameters"], "parameters")
+        for (position, either) in (inherited + own).enumerated() {
+            let place = "parameters[\(position - (position < inherited.count ? 0 : inherited.count))]"
+            let parameter = try document.resolved(either)
+            guard let name = try OpenAPIDocument.text(parameter["name"], "\(place).name"),
+                let location = try OpenAPIDocument.text(parameter["in"], "\(place).in")
+            else { throw ImportError("\(place): a parameter needs a name and where it goes (in)") }
+            parameters.removeAll { $0.name == name && $0.location == location }
+            parameters.append((name, location, parameter))
         }
         var cookies: [String] = []
-        for parameter in parameters {
+        for (name, location, parameter) in parameters {
             let value = try self.value(of: parameter)
-            switch parameter.location {
-            case .path:
-                if let value, !value.isEmpty { route.params[parameter.name] = value }
-            case .query:
-                if parameter.required || value != nil { route.query.append(QueryItem(parameter.name, value ?? "")) }
-            case .header:
+            let required = parameter["required"] == .bool(true)
+            switch location {
+            case "path":
+                if let value, !value.isEmpty { route.params[name] = value }
+            case "query":
+                if required || value != nil { route.query.append(QueryItem(name, value ?? "")) }
+            case "header":
                 // OpenAPI says these three are not parameters; security sets Authorization.
                 let ignored = ["accept", "content-type", "authorization"]
-                if !ignored.contains(parameter.name.lowercased()), parameter.required || value != nil {
-                    route.headers.append(HeaderField(parameter.name, value ?? ""))
+                if !ignored.contains(name.lowercased()), required || value != nil {
+                    route.headers.append(HeaderField(name, value ?? ""))
                 }
-            case .cookie:
-                if parameter.required || value != nil { cookies.append("\(parameter.name)=\(value ?? "")") }
-            case .querystring:
+            case "cookie":
+                if required || value != nil { cookies.append("\(name)=\(value ?? "")") }
+            case "querystring":
                 warnings.append("\(route.name): a querystring parameter is not imported")
+            default:
+                throw ImportError("parameters: \(name) is in \(location); expected path, query, header or cookie")
             }
         }
         if !cookies.isEmpty { route.headers.append(HeaderField("Cookie", cookies.joined(separator: "; "))) }
-        if let requestBody = operation.requestBody { try body(try components.lookup(requestBody), into: &route) }
+        if let requestBody = operation["requestBody"] { try body(try document.resolved(requestBody), into: &route) }
         return route
     }
 
@@ -67,26 +74,28 @@ struct OperationRoute {
         String(operationID.map { $0 == " " || $0 == "/" ? "-" : $0 })
     }
 
-    /// The parameter's example, else its schema's example or default, as text.
-    private func value(of parameter: OpenAPI.Parameter) throws -> String? {
-        switch parameter.schemaOrContent {
-        case .a(let context):
-            if let example = context.example
-                ?? context.examples?.values.first.flatMap({ try? components.lookup($0) })?
-                .dataOrLegacyValue
-            {
-                return Self.text(of: examples.json(example))
-            }
-            let schema = try components.lookup(context.schema)
-            if let value = examples.declared(schema) { return Self.text(of: value) }
+    /// The parameter's example, else its schema's example or default, as text; a required
+    /// parameter without one gets a value built from its schema.
+    private func value(of parameter: JSONValue) throws(ImportError) -> String? {
+        if let schema = parameter["schema"] {
+            if let example = try exampleValue(parameter) { return Self.text(of: example) }
+            let resolved = try document.resolved(schema)
+            if let value = SchemaExample.declared(resolved) { return Self.text(of: value) }
             // A required parameter needs a value to send; one like its schema is a start.
-            return parameter.required ? Self.text(of: try examples.build(schema)) : nil
-        case .b(let content):
-            guard let first = content.values.first, let example = try components.lookup(first).example else {
-                return nil
-            }
-            return Self.text(of: examples.json(example))
+            return parameter["required"] == .bool(true) ? Self.text(of: try examples.build(schema)) : nil
         }
+        guard let first = try OpenAPIDocument.members(parameter["content"], "content").first,
+            let example = try document.resolved(first.value)["example"]
+        else { return nil }
+        return Self.text(of: example)
+    }
+
+    /// `example`, else the first of `examples` (its `value`), on a parameter or media type.
+    private func exampleValue(_ holder: JSONValue) throws(ImportError) -> JSONValue? {
+        if let example = holder["example"] { return example }
+        guard let first = try OpenAPIDocument.members(holder["examples"], "examples").first else { return nil }
+        let example = try? document.resolved(first.value)
+        return example?["dataValue"] ?? example?["value"]
     }
 
     /// A scalar as its text, anything else as compact JSON.
@@ -95,9 +104,11 @@ struct OperationRoute {
     }
 
     /// The body of the first of JSON, form, multipart or text the operation accepts.
-    private mutating func body(_ request: OpenAPI.Request, into route: inout Route) throws {
-        var content: [(type: String, media: OpenAPI.Content)] = []
-        for (type, either) in request.content { content.append((type.rawValue, try components.lookup(either))) }
+    private mutating func body(_ request: JSONValue, into route: inout Route) throws(ImportError) {
+        var content: [(type: String, media: JSONValue)] = []
+        for member in try OpenAPIDocument.members(request["content"], "requestBody.content") {
+            content.append((member.key, try document.resolved(member.value)))
+        }
         let json = content.first { entry in
             let type = entry.type.lowercased()
             return type.hasPrefix("application/json") || type.hasSuffix("+json")
@@ -126,12 +137,9 @@ struct OperationRoute {
     }
 
     /// The media type's example, else its schema's, else one built from the schema.
-    private func example(_ media: OpenAPI.Content) throws -> JSONValue? {
-        if let example = media.example { return examples.json(example) }
-        if let first = media.examples?.values.first, let value = (try? components.lookup(first))?.dataOrLegacyValue {
-            return examples.json(value)
-        }
-        guard let schema = media.schema else { return nil }
+    private func example(_ media: JSONValue) throws(ImportError) -> JSONValue? {
+        if let example = try exampleValue(media) { return example }
+        guard let schema = media["schema"] else { return nil }
         return try examples.build(schema)
     }
 

@@ -1,56 +1,38 @@
 import CourierCore
-import Foundation
-import OpenAPIKit
 
 /// Example values from schemas: the example or default a schema declares, else a value built
 /// from its required properties (a string `"string"`, a number `0`, an email
 /// `user@example.com`…). References are followed; one that comes back to a schema being built
 /// (a tree, a linked list) stops there with `null`, so a self-referencing schema cannot hang.
-struct SchemaExample: Sendable {
-    let components: OpenAPI.Components
+struct SchemaExample {
+    let document: OpenAPIDocument
     /// Deep enough for real bodies; a deeper one is cut with `null`.
     static let depthLimit = 24
 
-    /// An `AnyCodable` example as JSON (object keys sorted, since Swift dictionaries have none).
-    func json(_ value: AnyCodable) -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value), let parsed = try? JSONValue.parse([UInt8](data)) else {
-            return .null
-        }
-        return parsed
-    }
-
     /// The example or default `schema` declares, or an allowed value.
-    func declared(_ schema: JSONSchema) -> JSONValue? {
-        if let example = schema.examples.first { return json(example) }
-        if let value = schema.defaultValue { return json(value) }
-        if let first = schema.allowedValues?.first { return json(first) }
-        return nil
+    static func declared(_ schema: JSONValue) -> JSONValue? {
+        if case .array(let examples)? = schema["examples"], let first = examples.first { return first }
+        if let example = schema["example"] { return example }
+        if let value = schema["default"] { return value }
+        if case .array(let allowed)? = schema["enum"], let first = allowed.first { return first }
+        return schema["const"]
     }
 
     /// A value for `schema`: declared, else built.
-    func build(_ schema: JSONSchema) throws -> JSONValue {
+    func build(_ schema: JSONValue) throws(ImportError) -> JSONValue {
         try build(schema, visiting: [], depth: 0)
     }
 
-    private func build(_ schema: JSONSchema, visiting: Set<String>, depth: Int) throws -> JSONValue {
-        if let declared = declared(schema) { return declared }
-        guard depth < Self.depthLimit else { return .null }
-        switch schema.value {
-        case .null: return .null
-        case .boolean: return .bool(false)
-        case .integer, .number: return .number("0")
-        case .string(let core, _): return .string(Self.sample(format: core.formatString))
-        case .array: return .array([])
-        case .object(_, let object):
-            var members: [JSONMember] = []
-            for name in object.requiredProperties {
-                guard let property = object.properties[name] else { continue }
-                members.append(JSONMember(name, try build(property, visiting: visiting, depth: depth + 1)))
-            }
-            return .object(members)
-        case .all(let parts, _):
+    private func build(_ schema: JSONValue, visiting: Set<String>, depth: Int) throws(ImportError) -> JSONValue {
+        if case .string(let reference)? = schema["$ref"] {
+            guard !visiting.contains(reference) else { return .null }
+            guard depth < Self.depthLimit else { return .null }
+            return try build(
+                try document.target(of: reference), visiting: visiting.union([reference]), depth: depth + 1)
+        }
+        if let declared = Self.declared(schema) { return declared }
+        guard depth < Self.depthLimit, case .object = schema else { return .null }
+        if case .array(let parts)? = schema["allOf"] {
             var members: [JSONMember] = []
             for part in parts {
                 if case .object(let more) = try build(part, visiting: visiting, depth: depth + 1) {
@@ -58,22 +40,49 @@ struct SchemaExample: Sendable {
                 }
             }
             return .object(members)
-        case .one(let options, _), .any(let options, _):
-            guard let first = options.first else { return .null }
-            return try build(first, visiting: visiting, depth: depth + 1)
-        case .not, .fragment: return .null
-        case .reference(let reference, _):
-            guard case .internal = reference else {
-                throw ImportError(
-                    "the reference \(reference.absoluteString) is outside this document; only local references are followed"
-                )
+        }
+        for choice in ["oneOf", "anyOf"] {
+            if case .array(let options)? = schema[choice] {
+                guard let first = options.first else { return .null }
+                return try build(first, visiting: visiting, depth: depth + 1)
             }
-            let key = reference.absoluteString
-            guard !visiting.contains(key) else { return .null }
-            guard let target = components[reference] else {
-                throw ImportError("the reference \(key) names nothing in this document")
+        }
+        if schema["not"] != nil { return .null }
+        switch Self.type(of: schema) {
+        case "null": return .null
+        case "boolean": return .bool(false)
+        case "integer", "number": return .number("0")
+        case "string": return .string(Self.sample(format: schema["format"]?.scalarText))
+        case "array": return .array([])
+        case "object":
+            guard case .object(let properties)? = schema["properties"] else { return .object([]) }
+            let required = Set(
+                (schema["required"].flatMap { value -> [JSONValue]? in
+                    if case .array(let names) = value { return names } else { return nil }
+                } ?? []).compactMap(\.scalarText))
+            var members: [JSONMember] = []
+            // In the properties' order, as the document writes them.
+            for property in properties where required.contains(property.key) {
+                members.append(
+                    JSONMember(property.key, try build(property.value, visiting: visiting, depth: depth + 1)))
             }
-            return try build(target, visiting: visiting.union([key]), depth: depth + 1)
+            return .object(members)
+        default: return .null
+        }
+    }
+
+    /// The schema's type: its `type` (the first that is not `null` of a list), else `object`
+    /// when it has properties, `array` when it has items.
+    static func type(of schema: JSONValue) -> String? {
+        switch schema["type"] {
+        case .string(let type)?: return type
+        case .array(let types)?:
+            let names = types.compactMap(\.scalarText)
+            return names.first { $0 != "null" } ?? names.first
+        default:
+            if schema["properties"] != nil { return "object" }
+            if schema["items"] != nil { return "array" }
+            return nil
         }
     }
 

@@ -1,6 +1,4 @@
 import CourierCore
-import HTTPTypes
-import Hummingbird
 
 /// A reply from the sample API.
 struct SampleReply: Sendable {
@@ -11,28 +9,6 @@ struct SampleReply: Sendable {
     /// Each part is made when it is sent (a stream's events carry their send time).
     var paced: [(pause: Duration, bytes: @Sendable () -> [UInt8])] = []
 
-    /// The reply as Hummingbird sends it.
-    var response: Response {
-        var fields = HTTPFields()
-        for header in headers {
-            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-        }
-        guard !paced.isEmpty else {
-            return Response(
-                status: .init(code: status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-        }
-        let (first, parts) = (body, paced)
-        return Response(
-            status: .init(code: status), headers: fields,
-            body: ResponseBody { writer in
-                if !first.isEmpty { try await writer.write(ByteBuffer(bytes: first)) }
-                for part in parts {
-                    try await Task.sleep(for: part.pause)
-                    try await writer.write(ByteBuffer(bytes: part.bytes()))
-                }
-                try await writer.finish(nil)
-            })
-    }
 }
 
 extension SampleReply {

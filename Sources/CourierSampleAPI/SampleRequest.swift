@@ -1,6 +1,4 @@
 import CourierCore
-import Foundation
-import Hummingbird
 
 /// A request as the endpoints see it: the body already collected and the route's
 /// parameters (`:id`) by name, so an endpoint is a plain function of it and its deployment.
@@ -9,29 +7,30 @@ struct SampleRequest: Sendable {
     var path: String
     /// Path and query as sent (what HTTP Digest signs).
     var target: String
+    /// The query as sent, without its `?` (nil when the target has no `?`).
+    var rawQuery: String?
     var query: [(name: String, value: String)]
     var headers: [(name: String, value: String)]
     var body: [UInt8]
     /// The matched route's parameters, such as `id` for `users/:id`.
     var parameters: [String: String]
 
-    /// The largest body the sample API reads; a bigger one is refused by the server library.
+    /// The largest body the sample API reads; a bigger one is answered with 413.
     static let bodyLimit = 64 << 20
 
-    /// Reads `request`'s body and the parameters Hummingbird's router matched.
-    init(_ request: Request, context: BasicRequestContext) async throws {
-        let body = try await request.body.collect(upTo: Self.bodyLimit)
-        method = request.method.rawValue
-        path = request.uri.path
-        target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+    /// A request as it arrived: `target` is the path and query as sent. The parameters are
+    /// the router's to fill.
+    init(method: String, target: String, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.method = method
+        self.target = target
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        path = String(parts[0])
+        rawQuery = parts.count > 1 ? String(parts[1]) : nil
         // Decoded as most web frameworks decode a query (Rails, Django, Express, Go): `+` is a space.
-        query = PercentEncoding.formItems(request.uri.query).map { ($0.name, $0.value) }
-        headers = request.headers.map { ($0.name.rawName, $0.value) }
-        self.body = Array(body.readableBytesView)
-        // The router matches the raw path; values are decoded so `users/%34%32` is user 42.
-        parameters = Dictionary(
-            context.parameters.map { (String($0.key), $0.value.removingPercentEncoding ?? String($0.value)) },
-            uniquingKeysWith: { first, _ in first })
+        query = PercentEncoding.formItems(rawQuery).map { ($0.name, $0.value) }
+        self.headers = headers
+        self.body = body
+        parameters = [:]
     }
 
     func header(_ name: String) -> String? {

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// A sample API running in the background of this process, for tests and `courier --demo`.
 public final class SampleServer: Sendable {
     /// The bound loopback port.
@@ -10,11 +12,16 @@ public final class SampleServer: Sendable {
     }
 
     /// Starts a server on `port` (0 = any free port) and returns once it accepts connections.
-    public static func start(port: Int = 0) async throws -> SampleServer {
+    /// `setup` runs on each accepted connection before the HTTP handlers (a test adds TLS).
+    public static func start(
+        port: Int = 0, setup: (@Sendable (any Channel) throws -> Void)? = nil
+    ) async throws -> SampleServer {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
             defer { continuation.finish() }
-            try await SampleAPI.run(port: port, handleSignals: false) { bound in continuation.yield(bound) }
+            try await SampleAPI.run(port: port, handleSignals: false, setup: setup) { bound in
+                continuation.yield(bound)
+            }
         }
         for await bound in stream {
             return SampleServer(port: bound, task: task)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Percent-encoding for the parts of a URL that hold user values.
 public enum PercentEncoding {
     /// Encodes `text` as one path segment: RFC 3986 `pchar` stays, everything else
@@ -17,7 +15,7 @@ public enum PercentEncoding {
     /// Encodes a form field name or value as `application/x-www-form-urlencoded` does
     /// (WHATWG URL): alphanumerics and `*-._` stay, a space becomes `+`, the rest is escaped.
     public static func formComponent(_ text: String) -> String {
-        encode(text, keeping: "*-._ ").replacingOccurrences(of: " ", with: "+")
+        encode(text, keeping: "*-._ ").replacing(" ", with: "+")
     }
 
     /// `a=1&b=x+y` as items, decoded as web frameworks decode a query or a form body: `+` is a
@@ -30,10 +28,39 @@ public enum PercentEncoding {
         }
     }
 
-    /// `+` as a space, then percent-decoding; an invalid escape stays as written.
+    /// `+` as a space, then percent-decoding; text with an invalid escape stays as written.
     public static func formDecoded(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        let spaced = text.replacing("+", with: " ")
+        return decoded(spaced) ?? spaced
+    }
+
+    /// `%XX` escapes as bytes; nil when an escape is not two hex digits or the bytes are not
+    /// UTF-8 (as Foundation's `removingPercentEncoding`).
+    public static func decoded(_ text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     private static func encode(_ text: String, keeping extra: String) -> String {

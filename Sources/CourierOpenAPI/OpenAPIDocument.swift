@@ -1,0 +1,117 @@
+import CourierCore
+
+/// An OpenAPI 3.0 or 3.1 document as a tree of values, read from JSON (the JSON engine, which
+/// keeps order and number literals) or YAML (`YAMLReader`), with its local references
+/// followed on demand. An import reads a few parts of a document (servers, operations, their
+/// parameters, bodies and security, and the schemas those name), so nothing else is decoded
+/// or checked: a description's prose or an unusual response never stops an import.
+struct OpenAPIDocument {
+    let root: JSONValue
+    let fileName: String
+
+    /// The document in `bytes`; Swagger 2.0, a file that is not OpenAPI, a syntax error, an
+    /// alias bomb and UTF-16 each get one line with the place.
+    static func read(_ bytes: [UInt8], fileName: String) throws(ImportError) -> OpenAPIDocument {
+        let text = try ImportText.utf8(bytes, name: fileName)
+        let root: JSONValue
+        if text.utf8.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{") {
+            do throws(JSONSyntaxError) {
+                root = try JSONValue.parse(text)
+            } catch {
+                throw ImportError("\(fileName): \(error.description)")
+            }
+        } else {
+            let document: JSONValue?
+            do throws(YAMLError) {
+                document = try YAMLReader.read(text)
+            } catch {
+                throw ImportError("\(fileName): \(error.description)")
+            }
+            guard let document else { throw ImportError("\(fileName): the file is empty") }
+            root = document
+        }
+        guard case .object = root else { throw ImportError("\(fileName): not an OpenAPI document (not a mapping)") }
+        if let swagger = root["swagger"]?.scalarText {
+            throw ImportError("\(fileName): Swagger \(swagger) is not supported; convert it to OpenAPI 3 first")
+        }
+        guard let version = root["openapi"]?.scalarText else {
+            throw ImportError("\(fileName): not an OpenAPI document (no \"openapi\" version)")
+        }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
+            throw ImportError("\(fileName): OpenAPI \(version) is not supported; 3.0 and 3.1 are")
+        }
+        return OpenAPIDocument(root: root, fileName: fileName)
+    }
+
+    /// `value`, or what its `$ref` names (followed again while the target is a reference).
+    /// Only references into this document are followed.
+    func resolved(_ value: JSONValue) throws(ImportError) -> JSONValue {
+        var current = value
+        var seen: Set<String> = []
+        while case .string(let reference)? = current["$ref"] {
+            guard seen.insert(reference).inserted else {
+                throw ImportError("the reference \(reference) leads back to itself")
+            }
+            current = try target(of: reference)
+        }
+        return current
+    }
+
+    /// What the local reference `#/a/b` names (a JSON pointer: `~1` is `/`, `~0` is `~`).
+    func target(of reference: String) throws(ImportError) -> JSONValue {
+        guard reference.hasPrefix("#") else {
+            throw ImportError(
+                "the reference \(reference) is outside this document; only local references are followed")
+        }
+        var node = root
+        let pointer = PercentEncoding.decoded(String(reference.dropFirst())) ?? String(reference.dropFirst())
+        for segment in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let key = segment.replacing("~1", with: "/").replacing("~0", with: "~")
+            switch node {
+            case .object:
+                guard let next = node[String(key)] else { throw missing(reference) }
+                node = next
+            case .array(let items):
+                guard let position = Int(key), items.indices.contains(position) else { throw missing(reference) }
+                node = items[position]
+            default: throw missing(reference)
+            }
+        }
+        return node
+    }
+
+    private func missing(_ reference: String) -> ImportError {
+        ImportError("the reference \(reference) names nothing in this document")
+    }
+
+    /// `value`'s members in order, when it is a mapping (nothing when it is absent); `place`
+    /// names it in the error for anything else.
+    static func members(_ value: JSONValue?, _ place: String) throws(ImportError) -> [JSONMember] {
+        switch value {
+        case nil, .null?: return []
+        case .object(let members)?: return members
+        case let other?: throw ImportError("\(place): expected a mapping, found \(other.typeDescription)")
+        }
+    }
+
+    /// `value`'s items, when it is a sequence (nothing when it is absent).
+    static func items(_ value: JSONValue?, _ place: String) throws(ImportError) -> [JSONValue] {
+        switch value {
+        case nil, .null?: return []
+        case .array(let items)?: return items
+        case let other?: throw ImportError("\(place): expected a sequence, found \(other.typeDescription)")
+        }
+    }
+
+    /// `value` as text, when it is a string (nil when it is absent).
+    static func text(_ value: JSONValue?, _ place: String) throws(ImportError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let other?: throw ImportError("\(place): expected a string, found \(other.typeDescription)")
+        }
+    }
+
+    /// The security schemes a requirement may name.
+    var securitySchemes: JSONValue? { root["components"]?["securitySchemes"] }
+}
