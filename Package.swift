@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Only for the decompression limit's type; AsyncHTTPClient builds it anyway.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Sealed workspaces (RNCryptor: PBKDF2, AES-CBC, HMAC). Already built for NIOSSL's peers.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
@@ -34,6 +36,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -95,3 +98,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Each file sees the members of what it imports itself, not of what its imports import: a
+// file that does not import full Foundation cannot reach its String methods (whose use
+// would link full Foundation, and with it ICU's 34 MB data table, into the binary).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -25,6 +25,12 @@ swift test
 # The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it
 # with its own flags (function order, lld, static libstdc++, no exported symbols).
 binary=$(scripts/release.sh)
+# No full Foundation in the shipped binary: one use of it brings CoreFoundation and ICU's 34 MB
+# data table (docs/DECISIONS.md, "The binary's size"). Its symbols are `$s10Foundation…`.
+if nm "$binary" | grep -q -e ' icudt' -e ' \$s10Foundation'; then
+  echo "the release binary links full Foundation (and ICU); relink with -Xlinker --why-extract=FILE to see who asks" >&2
+  exit 1
+fi
 COURIER_BINARY="$binary" swift test --skip-build --filter CourierEndToEndTests
 # Bad input, briefly: every fuzz target for 10 s (a debug build, one minute instead of six; the
 # long runs are scripts/fuzz.sh 600), then the thread sanitizer over the unit and integration

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import CourierCore
 import NIOCore
+import NIOHTTPCompression
 import NIOPosix
 import Synchronization
 

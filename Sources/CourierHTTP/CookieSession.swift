@@ -1,7 +1,12 @@
 import AsyncHTTPClient
 import CourierCore
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A cookie jar in use by requests: every hop takes its `Cookie` header from it and gives it
 /// the response's `Set-Cookie`s, parsed by AsyncHTTPClient's RFC 6265 parser. Shared across
@@ -78,8 +83,8 @@ public final class CookieSession: Sendable {
         guard let cookie = HTTPClient.Cookie(header: header, defaultDomain: noDomain) else { return nil }
         let hasPath = header.split(separator: ";").dropFirst().contains { attribute in
             let parts = attribute.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 && parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "path"
-                && parts[1].trimmingCharacters(in: .whitespaces).hasPrefix("/")
+            return parts.count == 2 && parts[0].trimmingWhitespace().lowercased() == "path"
+                && parts[1].trimmingWhitespace().hasPrefix("/")
         }
         return SetCookie(
             name: cookie.name, value: cookie.value, domain: cookie.domain == noDomain ? nil : cookie.domain,

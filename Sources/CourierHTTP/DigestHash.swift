@@ -1,6 +1,11 @@
 import CourierCore
 import Crypto
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The hash functions of HTTP Digest, as lower-case hex of the UTF-8 text.
 enum DigestHash {
@@ -12,18 +17,18 @@ enum DigestHash {
     }
 
     private static func hex(_ digest: some Digest) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
+        HexText.lowercase(digest)
     }
 
     /// A fresh client nonce: 16 random bytes, hex.
     static func cnonce() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return HexText.lowercase((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// The request target of `url` (path and query) that Digest signs.
     static func requestTarget(_ url: String) -> String {
-        guard let marker = url.range(of: "://") else { return url }
+        guard let marker = url.firstRange(of: "://") else { return url }
         let rest = url[marker.upperBound...]
         guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
         var target = String(rest[slash...].prefix { $0 != "#" })

@@ -1,10 +1,15 @@
 import AsyncHTTPClient
 import CourierCore
-import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one HTTP engine every part of Courier sends through (AsyncHTTPClient underneath).
 ///

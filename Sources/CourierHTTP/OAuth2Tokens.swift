@@ -1,6 +1,11 @@
 import CourierCore
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// OAuth2 access tokens for the engine: fetched from the token endpoint on first use, kept in
 /// memory and (through `load` and `save`, the state folder's token cache) between runs until

@@ -1,7 +1,12 @@
 import CourierCore
-import Foundation
 import NIOSSL
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The NIOSSL configurations of the engine, one per `TLSSettings`, checked once: the files
 /// are read and a context is made from them, so an unreadable CA, a certificate and key that

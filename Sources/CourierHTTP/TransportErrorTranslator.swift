@@ -1,9 +1,14 @@
 import AsyncHTTPClient
 import CourierCore
-import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Maps AsyncHTTPClient, NIO and TLS errors to one-line `TransportError`s.
 enum TransportErrorTranslator {
@@ -89,10 +94,10 @@ enum TransportErrorTranslator {
             return
                 "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
         }
-        if let marker = text.range(of: "OPENSSL_internal:") {
+        if let marker = text.firstRange(of: "OPENSSL_internal:") {
             let code = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
             if !code.isEmpty {
-                return "handshake failed: " + code.lowercased().replacingOccurrences(of: "_", with: " ")
+                return "handshake failed: " + code.lowercased().replacing("_", with: " ")
             }
         }
         return text

@@ -1,6 +1,16 @@
 import CourierCore
-import Foundation
 import NIOCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A multipart body as a stream: its bytes, with each file read from disk in chunks while
 /// sending, so an upload of any size costs one chunk of memory.

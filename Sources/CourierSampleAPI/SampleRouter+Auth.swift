@@ -1,6 +1,11 @@
 import CourierCore
 import Crypto
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Endpoints behind HTTP authentication schemes the client performs itself.
 extension SampleRouter {
@@ -46,7 +51,7 @@ extension SampleRouter {
     static func hex(_ text: String, sha256: Bool) -> String {
         let data = Data(text.utf8)
         let bytes = sha256 ? Array(SHA256.hash(data: data)) : Array(Insecure.MD5.hash(data: data))
-        return bytes.map { String(format: "%02x", $0) }.joined()
+        return HexText.lowercase(bytes)
     }
 }
 
@@ -97,7 +102,7 @@ extension SampleRouter {
     static func cookie(_ name: String, in request: SampleRequest) -> String? {
         for header in request.headers where header.name.lowercased() == "cookie" {
             for pair in header.value.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
                 if parts.count == 2 && parts[0] == name { return parts[1] }
             }
         }

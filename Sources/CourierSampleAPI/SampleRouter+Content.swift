@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `messages`, `headlines` (negotiated by `?lang=` or `Accept-Language`), `me`, `login` and
 /// `account`.
@@ -42,7 +47,7 @@ extension SampleRouter {
     static func primaryLanguage(_ header: String) -> String {
         let first = header.split(separator: ",").first.map(String.init) ?? header
         let tag = first.split(separator: ";").first.map(String.init) ?? first
-        return (tag.split(separator: "-").first.map(String.init) ?? tag).trimmingCharacters(in: .whitespaces)
+        return (tag.split(separator: "-").first.map(String.init) ?? tag).trimmingWhitespace()
             .lowercased()
     }
 

@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An OAuth2 authorization server and a resource it protects (RFC 6749, RFC 6750).
 extension SampleRouter {

@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Authorization, body parsing and the reply shapes every endpoint shares.
 extension SampleRouter {
@@ -33,7 +38,7 @@ extension SampleRouter {
             if errors[key] == nil { errors[key] = ["can't be blank"] }
             return ""
         }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty { errors[key, default: []].append("can't be blank") }
+        if text.trimmingWhitespace().isEmpty { errors[key, default: []].append("can't be blank") }
         return text
     }
 

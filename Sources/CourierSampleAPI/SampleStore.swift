@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// In-memory state of the sample API: both deployments' data, the request log and the
 /// counters behind `/flaky`. An actor, because requests arrive concurrently.

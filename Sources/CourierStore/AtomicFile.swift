@@ -1,5 +1,15 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Whole-file writes that never leave a half-written file: the bytes go to a temporary file
 /// in the same folder, are flushed to disk, and the file is then renamed over the target
@@ -33,7 +43,7 @@ public enum AtomicFile {
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             while written < raw.count {
-                let count = Foundation.write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
+                let count = systemWrite(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -56,4 +66,9 @@ public enum AtomicFile {
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
     }
+}
+
+/// The C library's `write`, which methods named `write` here would shadow.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -1,5 +1,15 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The cookie jars of one workspace, one per environment, in
 /// `$XDG_STATE_HOME/courier/cookies/<workspace>-<hash>.json` (mode 0600: the values are

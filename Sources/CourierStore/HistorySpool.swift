@@ -1,5 +1,15 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Exchanges waiting to enter the database: a `courier call` appends its masked record here
 /// (one `write`, no SQLite) and the next process that opens the database folds the file in

@@ -1,5 +1,15 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension HistoryStore {
     /// Folds the spool (`HistorySpool`) into the database in one transaction, then empties it.
@@ -16,9 +26,10 @@ extension HistoryStore {
         defer { close(descriptor) }
         flock(descriptor, LOCK_EX)
         defer { flock(descriptor, LOCK_UN) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        guard let data = try? handle.readToEnd(), !data.isEmpty else { return }
-        let entries = HistorySpool.entries([UInt8](data))
+        guard let data = FileBytes.read(descriptor: descriptor, sizeHint: Int(status.st_size)), !data.isEmpty else {
+            return
+        }
+        let entries = HistorySpool.entries(data)
         if !entries.isEmpty {
             try withDatabase(writing: true) { db in
                 for entry in entries {

@@ -1,7 +1,17 @@
 import CSQLite
 import CourierCore
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Recorded exchanges in SQLite (DESIGN.md §8), at `$XDG_STATE_HOME/courier/history.sqlite`.
 ///

@@ -1,5 +1,15 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Saves `SessionState` under `$XDG_STATE_HOME/courier/` (default `~/.local/state/courier/`),
 /// one file per workspace file, keyed by the workspace's absolute path.

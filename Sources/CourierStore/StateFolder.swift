@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where Courier keeps what outlives a run: `$XDG_STATE_HOME/courier`, by default
 /// `~/.local/state/courier` (the XDG base directory rules: a relative value is ignored).
@@ -8,7 +12,8 @@ public enum StateFolder {
         if let xdg = processEnvironment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             return xdg + "/courier"
         }
-        return (processEnvironment["HOME"] ?? NSHomeDirectory()) + "/.local/state/courier"
+        return (processEnvironment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)
+            + "/.local/state/courier"
     }
 
     /// `FOLDER/kind/<workspace>-<hash>.json`: the workspace's file of one kind (cookies, tokens).

@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// OAuth2 access tokens of one workspace between runs, in
 /// `$XDG_STATE_HOME/courier/tokens/<workspace>-<hash>.json` (mode 0600), by cache key, with

@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A workspace file, plain JSON or sealed (RNCryptor v3): read into memory, unsealed there
 /// with `password`, and written back the way it was found, sealed again when it was sealed.

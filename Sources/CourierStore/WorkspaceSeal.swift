@@ -1,7 +1,12 @@
 import CourierCore
 import Crypto
-import Foundation
 import _CryptoExtras
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Seals and unseals workspace bytes in the RNCryptor v3 password format (see
 /// `RNCryptorContainer`), in memory: the plain text is never written anywhere by this type.

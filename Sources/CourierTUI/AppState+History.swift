@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The history dialog, recorded exchanges in the Response pane, comparisons and curl copies
 /// (DESIGN.md §7–§9 on the screen).

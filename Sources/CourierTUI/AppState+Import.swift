@@ -55,7 +55,7 @@ extension AppState {
     /// Enter in the paste dialog: a command that goes on (a trailing `\`, an open quote) gets
     /// a new line, as bash would; a whole one is imported.
     private mutating func acceptCurl(_ text: String) -> [Effect] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         var goesOn = trimmed.hasSuffix("\\")
         do {
             _ = try ShellSplitter.split(text)
@@ -77,7 +77,7 @@ extension AppState {
             mode = .normal
             return []
         }
-        let name = name.trimmingCharacters(in: .whitespaces)
+        let name = name.trimmingWhitespace()
         guard !name.isEmpty else {
             mode = .dialog(.saveRoute(name: name, error: "the route needs a name"))
             return []

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Where each pane goes for a terminal size: a left column (Environments over Routes), a
 /// right column (Request over Response) and the status bar on the last row.
 public struct Layout: Sendable, Equatable {

@@ -164,7 +164,7 @@ public struct RequestForm: Sendable, Equatable {
                 // An emptied query field is left out rather than sent as `name=`.
                 if !field.value.isEmpty { input.query.append(QueryItem(field.name, field.value)) }
             case .header:
-                guard !field.value.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                guard !field.value.trimmingWhitespace().isEmpty else { continue }
                 do {
                     input.headers.append(try HeaderField.parse(field.value))
                 } catch {
@@ -204,7 +204,7 @@ public struct RequestForm: Sendable, Equatable {
                 throw .invalid(
                     field: field.key, message: "body field '\(field.name)' must be a number, not '\(field.value)'")
             }
-            return field.value.trimmingCharacters(in: .whitespaces)
+            return field.value.trimmingWhitespace()
         case .file:
             return JSONString.encode(field.value)
         case .json:

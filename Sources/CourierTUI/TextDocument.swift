@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A body kept as bytes plus an index of where each line starts, so a response of any size
 /// is stored once and only the lines on screen are ever turned into `String`s.

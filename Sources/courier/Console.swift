@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes to the terminal with `write(2)` directly: callers hand over whole buffers (a
 /// formatted body is one), so no stdio buffering is needed and nothing is left unflushed
@@ -32,7 +41,7 @@ enum Console {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
-            let written = Foundation.write(descriptor, pointer, remaining)
+            let written = systemWrite(descriptor, pointer, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
                 return  // EPIPE and friends: the reader went away; nothing useful to do.
@@ -46,4 +55,9 @@ enum Console {
     static var useColor: Bool {
         isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.allowsColor(ProcessInfo.processInfo.environment)
     }
+}
+
+/// The C library's `write`, which methods named `write` here would shadow.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -1,7 +1,12 @@
 import CourierCore
 import CourierHTTP
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The cookie jars of one command or one screen: a `CookieSession` per environment, read from
 /// the workspace's `CookieStore` on first use; what responses set is written back after each
@@ -12,7 +17,7 @@ final class CookieKeeper: @unchecked Sendable {
     private let store: CookieStore?
     private let disabled: Bool
     private let environments: [String: Environment]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var sessions: [String: CookieSession] = [:]
 
     /// The keeper for `workspace`; `disabled` is `--no-cookies`.

@@ -1,6 +1,16 @@
 import ArgumentParser
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Entry point. Parses arguments itself so every error exits with code 1 (DESIGN.md §4:
 /// HTTPie's `--check-status` codes), not ArgumentParser's 64.

@@ -1,6 +1,17 @@
 import CourierCore
 import CourierStore
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Records exchanges into the history database for the CLI and the screen.
 ///
@@ -87,9 +98,12 @@ final class HistoryRecorder: @unchecked Sendable {
 
     private func write(_ exchange: Exchange, run: String?, at time: Date) {
         var body: [UInt8]?
-        if let file = exchange.response.bodyFile, let handle = FileHandle(forReadingAtPath: file) {
-            body = (try? handle.read(upToCount: HistorySettings.bodyLimit)).map { [UInt8]($0) } ?? []
-            try? handle.close()
+        if let file = exchange.response.bodyFile {
+            let descriptor = systemOpen(file, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 {
+                body = FileBytes.read(descriptor: descriptor, limit: HistorySettings.bodyLimit) ?? []
+                systemClose(descriptor)
+            }
         }
         let record = HistoryRedactor.record(exchange, run: run, at: time, responseBody: body)
         if opening == .spool && !opened {
@@ -138,4 +152,15 @@ final class HistoryRecorder: @unchecked Sendable {
         warned = true
         report(message)
     }
+}
+
+/// The C library's `open`, which methods named `open` here would shadow.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
+
+/// The C library's `close`, which methods named `close` here would shadow.
+@discardableResult
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
 }

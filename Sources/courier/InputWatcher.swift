@@ -1,5 +1,16 @@
 import CNcurses
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Wakes the runtime when a key arrives or the terminal is resized, so an idle screen uses
 /// no CPU at all: a helper thread blocks in `poll()` on stdin and on a pipe that SIGWINCH
@@ -9,7 +20,7 @@ final class InputWatcher: @unchecked Sendable {
     let wakeups: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
     private let resumeInput = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var inputPending = false
     private var resizeRead: Int32 = -1
     private var resizeWrite: Int32 = -1
@@ -29,9 +40,7 @@ final class InputWatcher: @unchecked Sendable {
 
     /// Starts the polling thread.
     func start() {
-        let thread = Thread { [self] in self.pollLoop() }
-        thread.name = "courier-input"
-        thread.start()
+        DetachedThread.start { [self] in self.pollLoop() }
     }
 
     /// Wakes the runtime for another reason (a response arrived, a timer fired).

@@ -1,6 +1,11 @@
 import CNcurses
 import CourierTUI
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The only object that calls ncurses. Everything runs on the main actor because this
 /// ncurses is not reentrant and SIGWINCH reaches the main thread.

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Asks for a password on the terminal (`/dev/tty`, so it works with stdin redirected) with
 /// echo off, as `sudo` and `ssh` do. Echo comes back even when the read fails.
@@ -30,6 +39,11 @@ enum PasswordPrompt {
 
     private static func write(_ descriptor: Int32, _ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
     }
+}
+
+/// The C library's `write`, which methods named `write` here would shadow.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

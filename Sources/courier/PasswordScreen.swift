@@ -1,7 +1,17 @@
 import CourierCore
 import CourierStore
 import CourierTUI
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The screen's password dialog for a sealed workspace, shown before the workspace loads:
 /// draws `PasswordDialog` and tries each password it submits until one opens the file or the

@@ -1,12 +1,17 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Body bytes received per request, written from the HTTP client's threads for every chunk
 /// and read by the runtime at most ten times a second, so a fast download never floods
 /// the message loop; and a live stream's head and events, in order, taken by the runtime
 /// each time it wakes.
 final class ProgressBoard: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var received: [Int: Int] = [:]
     private var updates: [(id: Int, update: StreamUpdate)] = []
 

@@ -1,18 +1,29 @@
+import CourierCore
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Files a command writes besides its output (reports, HAR): checked before anything is sent,
 /// written whole or not at all.
 enum ReportFile {
     /// Fails before anything is sent when a report could not be written there.
     static func checkWritable(_ path: String, flag: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
+        let folder = PathText.parent(path)
         let existing = folder.isEmpty ? "." : folder
-        guard FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), isFolder.boolValue else {
+        var info = stat()
+        guard stat(existing, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw CLIFailure("\(flag) \(path): the folder \(existing) does not exist")
         }
-        guard FileManager.default.isWritableFile(atPath: existing) else {
+        guard access(existing, W_OK) == 0 else {
             throw CLIFailure("\(flag) \(path): the folder \(existing) is not writable")
         }
     }
@@ -22,7 +33,7 @@ enum ReportFile {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            throw CLIFailure("cannot write \(path): \(error.localizedDescription)")
+            throw CLIFailure("cannot write \(path): \(ErrorText.describe(error))")
         }
     }
 }

@@ -2,7 +2,17 @@ import CourierCore
 import CourierHTTP
 import CourierStore
 import CourierTUI
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Joins the pure `AppState` to the world: feeds keys, resizes and responses into
 /// `update`, runs the effects it returns, and draws once per batch of messages, only when
@@ -323,17 +333,7 @@ final class Runtime {
         let editor =
             ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
         terminal.suspend()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$1\"", "sh", file.path]
-        var status: Int32 = -1
-        do {
-            try process.run()
-            process.waitUntilExit()
-            status = process.terminationStatus
-        } catch {
-            status = -1
-        }
+        let status = ChildProcess.run("/bin/sh", ["-c", "\(editor) \"$1\"", "sh", file.path]) ?? -1
         terminal.resume()
         guard status == 0 else {
             return .failure(EditorError("the editor '\(editor)' exited with status \(status); body unchanged"))

@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Prints a live stream as it arrives (`courier call` of an SSE or NDJSON endpoint): each
 /// event as soon as it is complete, written straight to stdout (no buffer to flush), so a
@@ -11,7 +16,7 @@ final class StreamPrinter: @unchecked Sendable {
     private let raw: Bool
     private let color: Bool
     private let masking: @Sendable (String) -> String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var started = false
 
     init(include: Bool, raw: Bool, color: Bool, masking: @escaping @Sendable (String) -> String) {

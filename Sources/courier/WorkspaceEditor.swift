@@ -1,7 +1,12 @@
 import CourierCore
 import CourierStore
 import CourierTUI
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The screen's writes to the workspace file (a pasted curl command, a saved form), through
 /// the same merge as `courier import`: the file keeps what it holds, is written whole, and
@@ -52,7 +57,7 @@ enum WorkspaceEditor {
             do {
                 try file.write(outcome.bytes, sealed: workspace.isSealed)
             } catch {
-                throw ImportError("cannot write \(path): \(error.localizedDescription)")
+                throw ImportError("cannot write \(path): \(ErrorText.describe(error))")
             }
             do {
                 return .success(WrittenRoute(workspace: try file.load(), route: name))

@@ -1,6 +1,16 @@
 import CourierCore
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Notices the workspace file changing on disk (saved from an editor, which often writes a
 /// new file and renames it over the old one) by looking at its inode, size and modification

@@ -1,5 +1,6 @@
 import CourierCore
 import CourierSampleAPI
+import Foundation
 import Testing
 
 @testable import CourierHTTP

@@ -1,5 +1,6 @@
 import CourierCore
 import CourierSampleAPI
+import FoundationEssentials
 import Synchronization
 import Testing
 

@@ -1,5 +1,7 @@
 import CourierCore
 import CourierHTTP
+import CourierSampleAPI
+import Foundation
 import Testing
 
 /// The engine through a real proxy on loopback: the proxy must see each request it carries.

@@ -1,5 +1,6 @@
 import CourierCore
 import CourierHTTP
+import CourierSampleAPI
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import CourierHTTP
 import CourierSampleAPI
 import Foundation
+import NIOCore
 import NIOSSL
 import Testing
 

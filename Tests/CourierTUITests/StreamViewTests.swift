@@ -1,4 +1,5 @@
 import CourierCore
+import Foundation
 import Testing
 
 @testable import CourierTUI

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One request and response of an exchange as it went over the wire: the final one, or a
 /// redirect the engine followed on the way to it. HAR export makes one entry of each.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decides where a redirect leads, following browsers (and the Fetch standard):
 /// 303 becomes GET, 301 and 302 turn POST into GET, 307 and 308 keep method and body,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Recorded exchanges as an HTTP Archive (HAR 1.2, DESIGN.md §9): one entry per hop, so a
 /// followed redirect is an entry of its own with its own start time, and real timings (the
@@ -140,7 +144,7 @@ public struct HARExport: Sendable {
         let query = url[url.index(after: start)...].prefix { $0 != "#" }
         return query.split(separator: "&").map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+            let decode = { (text: Substring) in PercentEncoding.decoded(String(text)) ?? String(text) }
             return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
         }
     }
@@ -152,7 +156,7 @@ public struct HARExport: Sendable {
             let pairs = field.value.split(separator: ";")
             for text in header == "cookie" ? pairs : Array(pairs.prefix(1)) {
                 let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = parts[0].trimmingCharacters(in: .whitespaces)
+                let name = parts[0].trimmingWhitespace()
                 guard !name.isEmpty else { continue }
                 found.append(pair(name, parts.count > 1 ? String(parts[1]) : ""))
             }
@@ -174,7 +178,10 @@ public struct HARExport: Sendable {
 
     /// Seconds as milliseconds with three decimals, never negative.
     private func milliseconds(_ seconds: Double) -> JSONValue {
-        .number(String(format: "%.3f", max(0, seconds) * 1000))
+        // In thousandths of a millisecond, rounded, then written with its three decimals.
+        let thousandths = Int64(min(max(0, seconds) * 1_000_000, 9e15).rounded())
+        let fraction = String(thousandths % 1000)
+        return .number("\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction)
     }
 
     /// `2026-11-23T18:04:05.123Z`: HAR wants ISO 8601 with fractional seconds.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One word of a POSIX shell command line, built from literal text and variable references,
 /// so an export can name a secret (`"$TOKEN"`) where its value would be.
@@ -38,7 +42,7 @@ public struct ShellWord: Sendable, Equatable {
 
     /// `text` in single quotes, which keep every byte but `'` literal in POSIX shells.
     public static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     /// Splits `text` where a secret value occurs, naming each occurrence by `variable(secret)`.
@@ -53,7 +57,7 @@ public struct ShellWord: Sendable, Equatable {
         while !rest.isEmpty {
             var earliest: (range: Range<Substring.Index>, secret: NamedSecret)?
             for secret in ordered {
-                guard let range = rest.range(of: secret.value) else { continue }
+                guard let range = rest.firstRange(of: secret.value) else { continue }
                 if earliest == nil || range.lowerBound < (earliest?.range.lowerBound ?? range.lowerBound) {
                     earliest = (range, secret)
                 }

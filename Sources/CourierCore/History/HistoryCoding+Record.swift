@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension HistoryCoding {
     /// A whole record as one compact JSON document (bodies in base64), for the spool a

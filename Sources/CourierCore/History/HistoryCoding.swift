@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the parts of a recorded exchange that are lists are kept in the database: as JSON
 /// text, written and read with Courier's own JSON engine (so the store needs no Codable).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One line of a history listing: enough to choose an exchange without loading its bodies.
 public struct HistoryEntry: Sendable, Equatable {

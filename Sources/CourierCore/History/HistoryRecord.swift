@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One exchange as history keeps it (DESIGN.md §8): already masked, its response body cut to
 /// the first `HistorySettings.bodyLimit` bytes (`exchange.response.bodySize` stays the true

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a live exchange into what history may keep: every secret value, cookie value and
 /// `Authorization` value replaced, and the body cut to its first megabyte. This runs before
@@ -85,6 +89,6 @@ public enum HistoryRedactor {
 
     private static func cookieName(_ pair: Substring) -> String {
         let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return name.trimmingCharacters(in: .whitespaces)
+        return name.trimmingWhitespace()
     }
 }

@@ -18,7 +18,7 @@ struct CurlFormValue {
             guard characters.first == "=" else { continue }
             characters.removeFirst()
             let text = Self.word(&characters)
-            switch key.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch key.trimmingWhitespace().lowercased() {
             case "type": type = text
             case "filename": fileName = text
             default: break

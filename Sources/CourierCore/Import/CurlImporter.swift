@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier import curl`: one curl command line (as a browser's "Copy as cURL" writes it)
 /// into one route, and the environment of its origin (DESIGN.md §9). The flags of §9 come
@@ -30,7 +34,7 @@ public struct CurlImporter: Sendable {
         }
         var plan = ImportPlan()
         if let rest = split.rest {
-            let shown = rest.trimmingCharacters(in: .whitespacesAndNewlines)
+            let shown = rest.trimmingWhitespaceAndNewlines()
             plan.warnings.append("ignored what follows the command: \(shown.prefix(40))")
         }
         let line = try CurlCommandLine(split.words)
@@ -75,8 +79,8 @@ public struct CurlImporter: Sendable {
             guard let colon = text.firstIndex(where: { $0 == ":" || $0 == ";" }) else {
                 throw ImportError("curl: --header '\(text)' is not 'Name: value'")
             }
-            let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = text[..<colon].trimmingWhitespace()
+            let value = text[text.index(after: colon)...].trimmingWhitespace()
             guard HeaderField.isToken(name) else { throw ImportError("curl: --header '\(text)': bad header name") }
             if value.isEmpty {
                 // `Name:` only removes a header curl adds by itself; `Name;` sends it empty.
@@ -170,12 +174,12 @@ public struct CurlImporter: Sendable {
     /// What `--data-urlencode` sends: all but `A-Za-z0-9-._~` percent-encoded, then each
     /// `%20` made `+` (RFC 1866), as curl does.
     static func urlencoded(_ text: String) -> String {
-        PercentEncoding.queryComponent(text).replacingOccurrences(of: "%20", with: "+")
+        PercentEncoding.queryComponent(text).replacing("%20", with: "+")
     }
 
     private func file(_ path: String, option: String) throws(ImportError) -> [UInt8] {
         let full =
-            path == "-" || path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+            path == "-" || path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path)
         guard path != "-", let bytes = readFile(full) else {
             throw ImportError("curl: \(option) @\(path): cannot read \(path == "-" ? "stdin here" : full)")
         }
@@ -204,7 +208,7 @@ public struct CurlImporter: Sendable {
                 parsed.value.removeFirst()
                 let path = parsed.value
                 field.content = .file(
-                    path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path))
+                    path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path))
                 field.fileName = parsed.fileName
             case "<":
                 parsed.value.removeFirst()

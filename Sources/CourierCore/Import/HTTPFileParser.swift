@@ -39,7 +39,7 @@ struct HTTPFileParser {
             if line.hasPrefix("###") {
                 try flush()
                 // A title names the request as a slug (`### Get all users` → `get-all-users`).
-                let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                let title = line.drop { $0 == "#" }.trimmingWhitespace()
                 blockName = title.isEmpty ? nil : ImportPlan.slug(title)
             } else {
                 block.append((index + 1, line))
@@ -57,15 +57,15 @@ struct HTTPFileParser {
         var index = 0
         // Before the request line: blank lines, comments (with `@name`), file variables.
         while index < block.count {
-            let line = block[index].text.trimmingCharacters(in: .whitespaces)
+            let line = block[index].text.trimmingWhitespace()
             if line.isEmpty {
                 index += 1
             } else if let comment = Self.comment(line) {
                 if let named = Self.directive("name", in: comment) { request.name = named }
                 index += 1
             } else if line.hasPrefix("@"), let equals = line.firstIndex(of: "=") {
-                let key = line[line.index(after: line.startIndex)..<equals].trimmingCharacters(in: .whitespaces)
-                variables[key] = convert(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+                let key = line[line.index(after: line.startIndex)..<equals].trimmingWhitespace()
+                variables[key] = convert(line[line.index(after: equals)...].trimmingWhitespace())
                 index += 1
             } else {
                 break
@@ -73,7 +73,7 @@ struct HTTPFileParser {
         }
         guard index < block.count else { return nil }
         request.line = block[index].number
-        let words = block[index].text.trimmingCharacters(in: .whitespaces).split(
+        let words = block[index].text.trimmingWhitespace().split(
             separator: " ", omittingEmptySubsequences: true)
         var rest = words[...]
         if let first = rest.first, Self.methods.contains(String(first)) {
@@ -84,28 +84,28 @@ struct HTTPFileParser {
         guard !rest.isEmpty else { throw ImportError("\(fileName): line \(request.line): the request has no URL") }
         request.url = convert(rest.joined(separator: " "))
         index += 1
-        while index < block.count, let first = block[index].text.trimmingCharacters(in: .whitespaces).first,
+        while index < block.count, let first = block[index].text.trimmingWhitespace().first,
             first == "?" || first == "&"
         {
-            request.url += convert(block[index].text.trimmingCharacters(in: .whitespaces))
+            request.url += convert(block[index].text.trimmingWhitespace())
             index += 1
         }
         // Headers up to the first blank line.
         while index < block.count {
             let line = block[index].text
             index += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { break }
             if Self.comment(trimmed) != nil { continue }
             guard let colon = line.firstIndex(of: ":") else {
                 throw ImportError("\(fileName): line \(block[index - 1].number): '\(trimmed)' is not 'Name: value'")
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingWhitespace()
             guard HeaderField.isToken(name) else {
                 throw ImportError("\(fileName): line \(block[index - 1].number): '\(name)' is not a header name")
             }
             request.headers.append(
-                HeaderField(name, convert(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))))
+                HeaderField(name, convert(line[line.index(after: colon)...].trimmingWhitespace())))
         }
         var body = Array(block[index...].map(\.text))
         // A response handler (`> {% … %}`, `> file.js`) or an output redirect (`>> file`)
@@ -114,10 +114,10 @@ struct HTTPFileParser {
             warnings.append("\(fileName): line \(block[index + handler].number): response handlers are not imported")
             body = Array(body[..<handler])
         }
-        while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
-        while let first = body.first, first.trimmingCharacters(in: .whitespaces).isEmpty { body.removeFirst() }
+        while let last = body.last, last.trimmingWhitespace().isEmpty { body.removeLast() }
+        while let first = body.first, first.trimmingWhitespace().isEmpty { body.removeFirst() }
         if let first = body.first, first.hasPrefix("< ") {
-            request.bodyFile = first.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            request.bodyFile = first.dropFirst(2).trimmingWhitespace()
         } else if !body.isEmpty {
             request.body = convert(body.joined(separator: "\n"))
         }
@@ -133,10 +133,10 @@ struct HTTPFileParser {
 
     /// `@name value` or `@name=value` in a comment.
     private static func directive(_ key: String, in comment: Substring) -> String? {
-        let text = comment.trimmingCharacters(in: .whitespaces)
+        let text = comment.trimmingWhitespace()
         guard text.hasPrefix("@\(key)") else { return nil }
-        let value = text.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
-        let cleaned = value.hasPrefix("=") ? value.dropFirst().trimmingCharacters(in: .whitespaces) : value
+        let value = text.dropFirst(key.count + 1).trimmingWhitespace()
+        let cleaned = value.hasPrefix("=") ? value.dropFirst().trimmingWhitespace() : value
         return cleaned.isEmpty ? nil : cleaned
     }
 
@@ -146,16 +146,16 @@ struct HTTPFileParser {
         guard text.contains("{{$") else { return text }
         var out = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "{{$") {
+        while let open = rest.firstRange(of: "{{$") {
             out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
                 out += rest[open.lowerBound...]
                 return out
             }
-            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             if inner.hasPrefix("processEnv ") || inner.hasPrefix("env.") {
                 let name = inner.hasPrefix("env.") ? String(inner.dropFirst(4)) : String(inner.dropFirst(11))
-                out += "${\(name.trimmingCharacters(in: .whitespaces))}"
+                out += "${\(name.trimmingWhitespace())}"
             } else {
                 warnings.append("{{$\(inner)}} has no equivalent in Courier; it was left as written")
                 out += rest[open.lowerBound..<close.upperBound]

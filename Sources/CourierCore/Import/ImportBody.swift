@@ -12,7 +12,7 @@ public enum ImportBody {
                 "\(route.name): the body is binary (\(bytes.count) bytes); a workspace holds text bodies only")
         }
         let type = contentType?.lowercased() ?? ""
-        let bare = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let bare = type.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? ""
         if bare == "application/json" || bare.hasSuffix("+json"),
             let value = try? JSONValue.parse(bytes), Array(value.serialized.utf8) == bytes
         {
@@ -41,7 +41,7 @@ public enum ImportBody {
     private static func encode(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
             out +=
                 PercentEncoding.formComponent(String(rest[..<open.lowerBound]))
                 + rest[open.lowerBound..<close.upperBound]

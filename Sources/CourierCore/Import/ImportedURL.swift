@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An absolute URL from an imported request, split the way a workspace needs it: the origin
 /// (an environment's base URL), the path (a route's, safe to read as a path template), the
@@ -17,8 +21,8 @@ public struct ImportedURL: Sendable, Equatable {
 
     /// Splits `text`; a URL without an http or https scheme, or without a host, is an error.
     public init(_ text: String) throws(ImportError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let colon = trimmed.range(of: "://") else {
+        let trimmed = text.trimmingWhitespace()
+        guard let colon = trimmed.firstRange(of: "://") else {
             throw ImportError("'\(text)' has no scheme; write http:// or https:// before the host")
         }
         let scheme = trimmed[..<colon.lowerBound].lowercased()
@@ -47,17 +51,17 @@ public struct ImportedURL: Sendable, Equatable {
     public static func splitTemplate(_ text: String, parameters: Bool = false) throws(ImportError) -> (
         base: String, path: String, query: [QueryItem]
     ) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if !trimmed.contains("{{") && !parameters {
             let url = try ImportedURL(trimmed)
             return (url.origin, url.path, url.query)
         }
         var base = ""
         var rest = Substring(trimmed)
-        if trimmed.hasPrefix("{{"), let close = trimmed.range(of: "}}") {
+        if trimmed.hasPrefix("{{"), let close = trimmed.firstRange(of: "}}") {
             base = String(trimmed[..<close.upperBound])
             rest = trimmed[close.upperBound...]
-        } else if let scheme = trimmed.range(of: "://") {
+        } else if let scheme = trimmed.firstRange(of: "://") {
             let authorityEnd = trimmed[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? trimmed.endIndex
             base = String(trimmed[..<authorityEnd])
             rest = trimmed[authorityEnd...]
@@ -70,10 +74,9 @@ public struct ImportedURL: Sendable, Equatable {
         let query = queryStart < rest.endIndex ? String(rest[rest.index(after: queryStart)...]) : ""
         // `{{name}}` is this file's variable and stays; a lone `{` or a `:` opening a segment
         // would be read as a path parameter and is escaped.
-        let safe = path.replacingOccurrences(of: "{{", with: "\u{1}").replacingOccurrences(of: "}}", with: "\u{2}")
-        path = templateSafe(safe, parameters: parameters).replacingOccurrences(of: "\u{1}", with: "{{")
-            .replacingOccurrences(
-                of: "\u{2}", with: "}}")
+        let safe = path.replacing("{{", with: "\u{1}").replacing("}}", with: "\u{2}")
+        path = templateSafe(safe, parameters: parameters).replacing("\u{1}", with: "{{")
+            .replacing("\u{2}", with: "}}")
         let items = query.split(separator: "&").map { pair -> QueryItem in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decoded(_ text: Substring) -> String {
@@ -87,9 +90,8 @@ public struct ImportedURL: Sendable, Equatable {
     /// Characters curl and browsers send raw but `URLComponents` refuses (spaces, `|`, `^`,
     /// non-ASCII…) percent-encoded, so a copied URL parses.
     private static func encodingStrays(_ text: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.insert(charactersIn: "#%[]")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        // RFC 3986's query characters, as Foundation's `urlQueryAllowed`, and `#%[]`.
+        PercentEncoding.encode(text, keeping: "-._~!$&'()*+,;=:@/?#%[]")
     }
 
     /// The path with what a route path would read as a parameter or variable escaped:

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The token request of RFC 6749 (§4.3 password, §4.4 client credentials) and the reading of
 /// its answer (§5.1, §5.2). Pure: the engine sends the request.

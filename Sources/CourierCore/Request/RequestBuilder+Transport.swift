@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The transport settings of a built request (DESIGN.md §10): TLS files resolved against the
 /// workspace's folder, the proxy rules, and the authentication that applies.
@@ -8,7 +12,7 @@ extension RequestBuilder {
         var tls = environment.tls
         func absolute(_ path: String?) -> String? {
             guard let path, !path.hasPrefix("/") else { return path }
-            return (workspace.baseDirectory as NSString).appendingPathComponent(path)
+            return PathText.joined(workspace.baseDirectory, path)
         }
         tls.caFile = absolute(tls.caFile)
         tls.certFile = absolute(tls.certFile)

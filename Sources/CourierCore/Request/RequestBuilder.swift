@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a route, an environment and the user's input into an `HTTPRequest`.
 ///
@@ -301,12 +305,12 @@ public struct RequestBuilder: Sendable {
             case .value(let text): part.content = .value(try Template.render(text, in: context))
             case .file(let template):
                 var path = try Template.render(template, in: context)
-                if !path.hasPrefix("/") { path = (workspace.baseDirectory as NSString).appendingPathComponent(path) }
+                if !path.hasPrefix("/") { path = PathText.joined(workspace.baseDirectory, path) }
                 part.content = .file(path)
                 let fileName = try field.fileName.map { (name) throws(RequestError) in
                     try Template.render(name, in: context)
                 }
-                part.fileName = fileName ?? (path as NSString).lastPathComponent
+                part.fileName = fileName ?? PathText.lastComponent(path)
                 if part.contentType == nil { part.contentType = MultipartBody.contentType(forFile: path) }
             }
             parts.append(part)

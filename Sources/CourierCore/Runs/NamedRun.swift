@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A named, ordered list of route names and `*` globs: `"smoke": ["auth.login", "users.*"]`.
 public struct NamedRun: Sendable, Equatable {
@@ -23,7 +27,7 @@ extension NamedRun {
         guard let first = parts.first, let last = parts.last, name.hasPrefix(first) else { return false }
         var rest = name.dropFirst(first.count)
         for part in parts.dropFirst().dropLast() where !part.isEmpty {
-            guard let range = rest.range(of: part) else { return false }
+            guard let range = rest.firstRange(of: part) else { return false }
             rest = rest[range.upperBound...]
         }
         return rest.count >= last.count && rest.hasSuffix(last)

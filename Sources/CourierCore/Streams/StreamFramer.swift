@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Cuts a live response body into its events as the bytes arrive: server-sent events for
 /// `text/event-stream`, one JSON text per line for `application/x-ndjson` (and JSON Lines).
@@ -16,7 +20,7 @@ public struct StreamFramer: Sendable {
 
     /// The framer for a response of `contentType`, or nil when it is not a stream format.
     public init?(contentType: String?, limit: Int = 1 << 20) {
-        let type = (contentType ?? "").split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = (contentType ?? "").split(separator: ";").first?.trimmingWhitespace().lowercased()
         switch type {
         case "text/event-stream": kind = .serverSentEvents
         case "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",

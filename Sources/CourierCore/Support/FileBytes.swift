@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Whole-file reads with plain POSIX calls: start-up paths use this instead of
 /// `Data(contentsOf:)`, whose URL and file-manager machinery costs more memory than the
@@ -16,20 +25,29 @@ public enum FileBytes {
         guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable) }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            let bytes = read(descriptor: descriptor, sizeHint: Int(info.st_size))
+        else { return .failure(.unreadable) }
+        return .success(bytes)
+    }
+
+    /// What `descriptor` gives until its end (standard input, an open file), at most `limit`
+    /// bytes; nil on a read error.
+    public static func read(descriptor: Int32, sizeHint: Int = 0, limit: Int = .max) -> [UInt8]? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(min(sizeHint, limit))
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(.unreadable)
+                return nil
             }
             if count == 0 { break }
             bytes += chunk[0..<count]
         }
-        return .success(bytes)
+        return bytes
     }
 
     /// The last path component (`environments.json` for `/a/b/environments.json`).
@@ -42,4 +60,9 @@ public enum FileBytes {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+}
+
+/// The C library's `read`, which methods named `read` here would shadow.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Transparent huge pages for large buffers that are about to be filled: a 2 MB page costs one
 /// page fault where 4 KB pages cost 512, which is most of what filling 20–40 MB costs here.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Replaces secret values with `••••••` wherever Courier shows or prints text.
 public enum SecretMask {
@@ -11,7 +15,7 @@ public enum SecretMask {
         // No `contains` pre-check: on the render path it drew in string-search code worth
         // ~2.5 MB of resident memory, more than the replacement it would save.
         for secret in secrets where !secret.isEmpty {
-            masked = masked.replacingOccurrences(of: secret, with: mask)
+            masked = masked.replacing(secret, with: mask)
         }
         return masked
     }

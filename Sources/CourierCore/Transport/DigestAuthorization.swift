@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// HTTP Digest (RFC 7616): picks the strongest challenge a 401 offers and computes the
 /// `Authorization` answer. The hash functions come from the caller (the core links no crypto
@@ -58,7 +62,7 @@ public struct DigestAuthorization: Sendable, Equatable {
                 continue
             }
             if let qop = challenge.parameters["qop"] {
-                let offered = qop.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                let offered = qop.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
                 guard offered.contains("auth") else {
                     refused.append("qop \(qop)")
                     continue
@@ -115,7 +119,7 @@ public struct DigestAuthorization: Sendable, Equatable {
     }
 
     private static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which proxy a URL goes through (DESIGN.md §10): the environment's own `"proxy"` when it has
 /// one (`""` for none), else the process environment as curl reads it: `https_proxy` /
@@ -44,7 +48,7 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
         https = variable("https_proxy").flatMap(ProxySetting.parse) ?? all
         http = variable("http_proxy").flatMap(ProxySetting.parse) ?? all
         noProxy = (variable("no_proxy") ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.trimmingWhitespace().lowercased()
         }.filter { !$0.isEmpty }
     }
 
@@ -61,7 +65,7 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
     /// environment (as Go's and Python's clients decide): a proxy cannot reach this machine's
     /// loopback, and the demo deployments live there. An environment's own `"proxy"` still applies.
     static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let host = host.lowercased().trimming { $0 == "[" || $0 == "]" }
         return host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host.hasPrefix("127.")
     }
 
@@ -69,7 +73,7 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
     /// (`example.com` and `.example.com` both cover `api.example.com`). A port on an entry is
     /// ignored, as curl does for names.
     public func bypasses(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let host = host.lowercased().trimming { $0 == "[" || $0 == "]" }
         for entry in noProxy {
             if entry == "*" { return true }
             var name = entry
@@ -86,7 +90,7 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
 
     /// `("https", "api.example.com")` of a URL.
     static func schemeAndHost(_ url: String) -> (String, String)? {
-        guard let marker = url.range(of: "://") else { return nil }
+        guard let marker = url.firstRange(of: "://") else { return nil }
         let scheme = url[..<marker.lowerBound].lowercased()
         var authority = url[marker.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A proxy to send through: an HTTP proxy (CONNECT for https, and for http too, as
 /// AsyncHTTPClient tunnels every request) or a SOCKS5 proxy, with optional credentials.
@@ -33,9 +37,9 @@ public struct ProxySetting: Sendable, Equatable, Hashable {
     /// way for the proxy hop when the proxy does not speak TLS; Courier does not do TLS to
     /// the proxy) or `socks5://` / `socks5h://`. A bare `host:port` is HTTP, as curl reads it.
     public static func parse(_ text: String) -> ProxySetting? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimmingWhitespace())
         var kind = Kind.http
-        if let marker = rest.range(of: "://") {
+        if let marker = rest.firstRange(of: "://") {
             switch rest[..<marker.lowerBound].lowercased() {
             case "http", "https": kind = .http
             case "socks5", "socks5h": kind = .socks5
@@ -91,6 +95,6 @@ public struct ProxySetting: Sendable, Equatable, Hashable {
     }
 
     private static func decode(_ text: Substring) -> String {
-        String(text).removingPercentEncoding ?? String(text)
+        PercentEncoding.decoded(String(text)) ?? String(text)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One HTTP header as the user wrote it. Order and duplicates matter, so headers are kept
 /// in arrays of these rather than in dictionaries.
@@ -18,8 +22,8 @@ public struct HeaderField: Sendable, Equatable, Hashable {
     /// empty value, which removes the header when merged (as with curl).
     public static func parse(_ text: String) throws(RequestError) -> HeaderField {
         guard let colon = text.firstIndex(of: ":") else { throw RequestError.badHeader(text) }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = text[..<colon].trimmingWhitespace()
+        let value = text[text.index(after: colon)...].trimmingWhitespace()
         guard isToken(name) else { throw RequestError.badHeader(text) }
         return HeaderField(name, value)
     }

@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A response prepared for the Response pane, labelled with the route and environment that
 /// produced it. The body is pretty-printed once into a `TextDocument`; lines become strings

@@ -1,7 +1,12 @@
 import ArgumentParser
 import CourierCore
 import CourierHTTP
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier call` as plain values, and what it does. `CallCommand` (ArgumentParser's parse)
 /// and `CallQuickParser` (the hand parse of the common shapes) both end here.

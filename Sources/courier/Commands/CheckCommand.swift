@@ -2,7 +2,12 @@ import ArgumentParser
 import CourierCore
 import CourierHTTP
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier check [RUN | ROUTE | GLOB]...`: sends the selected routes to one or more
 /// environments, runs their checks and captures, prints a line per route and a summary per

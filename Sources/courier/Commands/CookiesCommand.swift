@@ -1,7 +1,12 @@
 import ArgumentParser
 import CourierCore
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier cookies [--env NAME] [--clear]`: the workspace's cookie jars (DESIGN.md §10), one
 /// cookie per line with its environment, name, domain, path, expiry and flags; values masked.
@@ -30,7 +35,7 @@ struct CookiesCommand: ParsableCommand {
             do {
                 try store.clear(environment: env)
             } catch {
-                throw CLIFailure("cannot write \(store.path): \(error.localizedDescription)")
+                throw CLIFailure("cannot write \(store.path): \(ErrorText.describe(error))")
             }
             Console.error("cleared the cookies of \(env ?? "every environment")", prefixed: false)
             return

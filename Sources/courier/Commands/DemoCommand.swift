@@ -1,6 +1,11 @@
 import ArgumentParser
 import CourierSampleAPI
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier demo`: runs only the sample API and prints its URLs.
 struct DemoCommand: AsyncParsableCommand {
@@ -20,7 +25,7 @@ struct DemoCommand: AsyncParsableCommand {
         let onStart: @Sendable (Int) async -> Void = { bound in
             Console.line("Courier sample API listening on http://127.0.0.1:\(bound)")
             for deployment in SampleAPI.deployments {
-                let padded = deployment.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+                let padded = deployment.name + String(repeating: " ", count: max(0, 12 - deployment.name.count))
                 Console.line("  \(padded) http://127.0.0.1:\(bound)\(deployment.prefix)")
             }
             if bound != Self.defaultPort {

@@ -2,7 +2,12 @@ import ArgumentParser
 import CourierCore
 import CourierHTTP
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier diff`: what differs between two environments, a response and the last one
 /// recorded, or two recorded exchanges (DESIGN.md §7). Exit as diff(1): 0 same, 1 different,

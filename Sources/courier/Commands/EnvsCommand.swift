@@ -1,6 +1,11 @@
 import ArgumentParser
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier envs`: one environment per line, in file order.
 struct EnvsCommand: ParsableCommand {
@@ -22,7 +27,7 @@ struct EnvsCommand: ParsableCommand {
             let base = (try? Template.render(environment.baseURL, in: context)) ?? environment.baseURL
             let marker = environment.name == remembered ? "*" : " "
             rows.append([
-                marker + " " + environment.name.padding(toLength: width, withPad: " ", startingAt: 0),
+                marker + " " + environment.name + String(repeating: " ", count: max(0, width - environment.name.count)),
                 base, environment.isProtected ? "protected" : "",
             ])
         }

@@ -1,6 +1,16 @@
 import ArgumentParser
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `courier format [FILE]`: pretty-prints JSON, changing whitespace only.
 struct FormatCommand: ParsableCommand {
@@ -24,7 +34,7 @@ struct FormatCommand: ParsableCommand {
                 failure = Self.write(formatter, raw.bindMemory(to: UInt8.self), releasingInput: true)
             }
         } else {
-            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            let bytes = FileBytes.read(descriptor: STDIN_FILENO) ?? []
             bytes.withUnsafeBufferPointer { buffer in
                 failure = Self.write(formatter, buffer, releasingInput: false)
             }

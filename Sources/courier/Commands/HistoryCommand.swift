@@ -1,7 +1,12 @@
 import ArgumentParser
 import CourierCore
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier history`: the exchanges recorded for this workspace (DESIGN.md §8).
 struct HistoryCommand: AsyncParsableCommand {

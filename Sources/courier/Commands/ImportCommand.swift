@@ -2,7 +2,17 @@ import ArgumentParser
 import CourierCore
 import CourierOpenAPI
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `courier import FORMAT SOURCE`: adds what a curl command (and, as they land, an OpenAPI
 /// document, a Postman collection or a `.http` file) describes to the workspace file
@@ -77,7 +87,7 @@ struct ImportCommand: ParsableCommand {
         do {
             try file.write(outcome.bytes, sealed: sealed)
         } catch {
-            throw CLIFailure("cannot write \(path): \(error.localizedDescription)")
+            throw CLIFailure("cannot write \(path): \(ErrorText.describe(error))")
         }
         var summary = "imported \(Self.count(outcome.routes.count, "route")) into \(path)"
         if !outcome.addedEnvironments.isEmpty {
@@ -92,7 +102,7 @@ struct ImportCommand: ParsableCommand {
         switch format {
         case .curl:
             let text =
-                source == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : source
+                source == "-" ? String(decoding: FileBytes.read(descriptor: STDIN_FILENO) ?? [], as: UTF8.self) : source
             return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath, readFile: read)
                 .plan(text, name: name)
         case .openapi:
@@ -133,7 +143,7 @@ struct ImportCommand: ParsableCommand {
 
     /// A source file's bytes (`-` reads stdin), or a message naming it.
     private static func file(_ path: String) throws -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        if path == "-" { return FileBytes.read(descriptor: STDIN_FILENO) ?? [] }
         switch FileBytes.read(path) {
         case .success(let bytes): return bytes
         case .failure(.missing): throw CLIFailure("\(path): no such file")

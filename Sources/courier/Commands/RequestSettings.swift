@@ -1,5 +1,10 @@
 import CourierCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `RequestOptions` say, as plain values (see `SendSettings`), and how they become the
 /// builder's input.
@@ -79,7 +84,7 @@ struct RequestSettings {
         }
         let path = pieces.joined(separator: ";")
         guard !path.isEmpty else { throw CLIFailure("-F \(text): no file after '@'") }
-        field.content = .file(path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path))
+        field.content = .file(path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path))
         return field
     }
 

@@ -1,7 +1,17 @@
 import ArgumentParser
 import CourierCore
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `courier seal FILE [-o OUT]`: encrypts a workspace with a password in the RNCryptor v3
 /// format (the T21Environment seed's `environments.bin`). `a.json` becomes `a.bin`; the plain
@@ -70,6 +80,6 @@ struct SealCommand: ParsableCommand {
 
     static func reason(_ error: any Error) -> String {
         (error as? SealError)?.description ?? (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
-            ?? error.localizedDescription
+            ?? ErrorText.describe(error)
     }
 }

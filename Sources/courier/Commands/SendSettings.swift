@@ -1,6 +1,11 @@
 import CourierCore
 import CourierHTTP
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `SendFlags` say, as plain values: a call parsed by hand (`CallQuickParser`) builds it
 /// without touching ArgumentParser, whose property wrappers cost runtime type lookups.

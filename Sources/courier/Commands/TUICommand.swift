@@ -3,7 +3,17 @@ import CourierCore
 import CourierSampleAPI
 import CourierStore
 import CourierTUI
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `courier [--config FILE] [--env NAME] [--demo]`: the interactive screen (the default command).
 struct TUICommand: AsyncParsableCommand {

@@ -1,7 +1,12 @@
 import ArgumentParser
 import CourierCore
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier unseal FILE.bin [-o OUT]`: decrypts a sealed workspace into a plain one
 /// (`a.bin` → `a.json`; `-o -` prints it). The new plain file is readable by its owner only.

@@ -1,6 +1,11 @@
 import CourierCore
 import CourierStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The workspace file a command reads (`--config`), and how it is read. A sealed file
 /// (RNCryptor) is opened with `COURIER_PASSWORD`, or with a password asked for on the terminal.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// TAP version 13 for a check run: one test point per check and capture, with YAML
 /// diagnostics under each failure (DESIGN.md §6). Secrets are masked.
@@ -45,12 +49,12 @@ public struct TAPReport: Sendable {
 
     /// A YAML single-quoted scalar on one line (quotes doubled, line breaks as spaces).
     static func yamlString(_ value: String) -> String {
-        let flat = value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-        return "'" + flat.replacingOccurrences(of: "'", with: "''") + "'"
+        let flat = value.replacing("\r", with: " ").replacing("\n", with: " ")
+        return "'" + flat.replacing("'", with: "''") + "'"
     }
 }
 
 extension String {
     /// `#` starts a directive in a TAP description; `\#` keeps it literal.
-    fileprivate func replacingHashes() -> String { replacingOccurrences(of: "#", with: "\\#") }
+    fileprivate func replacingHashes() -> String { replacing("#", with: "\\#") }
 }
