@@ -77,8 +77,8 @@ struct OperationRoute {
     /// The parameter's example, else its schema's example or default, as text; a required
     /// parameter without one gets a value built from its schema.
     private func value(of parameter: JSONValue) throws(ImportError) -> String? {
+        if let example = try exampleValue(parameter) { return Self.text(of: example) }
         if let schema = parameter["schema"] {
-            if let example = try exampleValue(parameter) { return Self.text(of: example) }
             let resolved = try document.resolved(schema)
             if let value = SchemaExample.declared(resolved) { return Self.text(of: value) }
             // A required parameter needs a value to send; one like its schema is a start.

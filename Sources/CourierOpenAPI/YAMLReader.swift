@@ -18,7 +18,7 @@ struct YAMLReader {
     var index = 0
     var line = 1
     var lineStart = 0
-    var anchors: [String: (value: JSONValue, size: Int)] = [:]
+    var anchors: [String: (value: JSONValue, size: Int, height: Int)] = [:]
     var nodes = 0
     var depth = 0
 
@@ -260,6 +260,10 @@ struct YAMLReader {
         advance(1)
         let name = word()
         guard let anchored = anchors[name] else { throw error("the alias *\(name) names no anchor before it") }
+        // A collection repeated inside another nests deeper than the text does.
+        guard depth + anchored.height <= Self.depthLimit else {
+            throw error("the YAML nests deeper than \(Self.depthLimit) levels through its aliases")
+        }
         nodes += anchored.size
         guard nodes <= Self.nodeLimit else { throw bomb }
         return anchored.value
@@ -268,8 +272,24 @@ struct YAMLReader {
     /// Records an anchor with the node's expanded size (a scalar's tag was applied when it
     /// was read; a collection's changes nothing).
     mutating func finish(_ value: JSONValue, anchor: String?, size: Int) -> JSONValue {
-        if let anchor { anchors[anchor] = (value, max(size, 1)) }
+        if let anchor { anchors[anchor] = (value, max(size, 1), Self.height(value)) }
         return value
+    }
+
+    /// How many levels of collections `value` holds (0 for a scalar), without recursion.
+    static func height(_ value: JSONValue) -> Int {
+        var deepest = 0
+        var pending: [(JSONValue, Int)] = [(value, 0)]
+        while let (node, level) = pending.popLast() {
+            switch node {
+            case .array(let items): pending += items.map { ($0, level + 1) }
+            case .object(let members): pending += members.map { ($0.value, level + 1) }
+            default: deepest = max(deepest, level)
+            }
+            if case .array(let items) = node, items.isEmpty { deepest = max(deepest, level + 1) }
+            if case .object(let members) = node, members.isEmpty { deepest = max(deepest, level + 1) }
+        }
+        return deepest
     }
 
     mutating func counted(_ value: JSONValue) throws(YAMLError) -> JSONValue {

@@ -104,7 +104,7 @@ struct SampleRouter: Sendable {
             if Self.refusedMethods.contains(method) {
                 let allowed = route.methods.map(\.0)
                 let allow = allowed.flatMap { $0 == "GET" ? [$0, "HEAD"] : [$0] }.joined(separator: ", ")
-                var reply = SampleReply.error(405, "\(method) is not allowed on \(path)")
+                var reply = SampleReply.error(405, "\(request.method) is not allowed on \(path)")
                 reply.headers.append(("Allow", allow))
                 return reply
             }

@@ -53,7 +53,7 @@ enum Console {
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
     static var useColor: Bool {
-        isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.allowsColor(ProcessInfo.processInfo.environment)
+        isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.allowsColor(ProcessEnvironment.values)
     }
 }
 

@@ -12,6 +12,11 @@
 /// The process environment read straight from `environ`, without Foundation's ProcessInfo
 /// (its set-up is a measurable part of the screen's start-up memory).
 enum ProcessEnvironment {
+    /// The environment as the process started with it, read once: Courier never changes it,
+    /// and each read of `ProcessInfo`'s builds the whole dictionary again (a call read it
+    /// seven times).
+    static let values = current()
+
     static func current() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
@@ -29,7 +34,7 @@ enum ProcessEnvironment {
     /// The password for sealed workspaces from `COURIER_PASSWORD` (set but empty counts as
     /// unset: no sealed file has an empty password).
     static var password: String? {
-        guard let value = ProcessInfo.processInfo.environment["COURIER_PASSWORD"], !value.isEmpty else { return nil }
+        guard let value = values["COURIER_PASSWORD"], !value.isEmpty else { return nil }
         return value
     }
 

@@ -37,7 +37,7 @@ final class Runtime {
     /// Microseconds from reading a key to the frame drawn for it, kept when
     /// `COURIER_FRAME_LOG` names a file (the benchmark reads it; nothing else does).
     private var keyTimings: [Int] = []
-    private let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"]
+    private let frameLog = ProcessEnvironment.values["COURIER_FRAME_LOG"]
     /// Writes every exchange to the history database on its own queue; nil when it is off.
     private var recorder: HistoryRecorder?
     /// Reads the workspace file again when it changes on disk.
@@ -331,7 +331,7 @@ final class Runtime {
         }
         defer { try? FileManager.default.removeItem(at: file) }
         let editor =
-            ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
+            ProcessEnvironment.values["VISUAL"] ?? ProcessEnvironment.values["EDITOR"] ?? "vi"
         terminal.suspend()
         let status = ChildProcess.run("/bin/sh", ["-c", "\(editor) \"$1\"", "sh", file.path]) ?? -1
         terminal.resume()

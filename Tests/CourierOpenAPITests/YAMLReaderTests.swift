@@ -92,11 +92,16 @@ struct YAMLReaderTests {
     }
 
     @Test("nesting past the limit is an error, not a crash")
-    func depth() {
+    func depth() throws {
         let deep = String(repeating: "[", count: 10_000)
         #expect(throws: YAMLError.self) { try YAMLReader.read(deep) }
         var block = ""
         for level in 0..<600 { block += String(repeating: " ", count: level) + "k:\n" }
         #expect(throws: YAMLError.self) { try YAMLReader.read(block) }
+        // An anchored value 300 levels deep, repeated 300 levels down: 600 levels, refused.
+        let nested = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        let repeated = String(repeating: "[", count: 300) + "*a" + String(repeating: "]", count: 300)
+        #expect(throws: YAMLError.self) { try YAMLReader.read("a: &a \(nested)\nb: \(repeated)") }
+        #expect(try YAMLReader.read("a: &a \(nested)\nb: [*a]") != nil)
     }
 }

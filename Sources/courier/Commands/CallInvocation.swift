@@ -34,7 +34,7 @@ struct CallInvocation {
         let route = try loaded.route(named: self.route)
         let environment = try chooseEnvironment(loaded, remembered: session.environment)
         let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
-        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
+        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
         let prepared = try builder.build(route: route, environment: environment, input: input)
         if curl {
             // Nothing is sent, so no confirmation: the command is for the user to run or not.

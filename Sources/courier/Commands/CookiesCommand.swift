@@ -30,7 +30,7 @@ struct CookiesCommand: ParsableCommand {
         guard !loaded.isSealed else {
             throw CLIFailure("a sealed workspace keeps its cookies in memory only, for the screen that opened it")
         }
-        let store = CookieStore(configPath: workspace.config, processEnvironment: ProcessInfo.processInfo.environment)
+        let store = CookieStore(configPath: workspace.config, processEnvironment: ProcessEnvironment.values)
         if clear {
             do {
                 try store.clear(environment: env)

@@ -19,7 +19,7 @@ struct EnvsCommand: ParsableCommand {
     func run() throws {
         let loaded = try workspace.load()
         let remembered = workspace.session().environment
-        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessInfo.processInfo.environment)
+        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
         let width = loaded.environments.map(\.name.count).max() ?? 0
         var rows: [[String]] = []
         for environment in loaded.environments {

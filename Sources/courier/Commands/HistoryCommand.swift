@@ -27,7 +27,7 @@ struct HistoryCommand: AsyncParsableCommand {
     static func store() throws -> HistoryStore {
         do {
             let store = try HistoryStore(
-                path: HistoryStore.defaultPath(processEnvironment: ProcessInfo.processInfo.environment))
+                path: HistoryStore.defaultPath(processEnvironment: ProcessEnvironment.values))
             if let notice = store.notice { Console.error(notice) }
             return store
         } catch {

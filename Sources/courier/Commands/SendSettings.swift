@@ -21,19 +21,19 @@ struct SendSettings {
 
     /// The OAuth2 token cache for what this command sends (in memory for a sealed workspace).
     func tokens(for workspace: Workspace) -> OAuth2Tokens {
-        OAuth2Tokens.kept(for: workspace, processEnvironment: ProcessInfo.processInfo.environment)
+        OAuth2Tokens.kept(for: workspace, processEnvironment: ProcessEnvironment.values)
     }
 
     /// The cookie jars for what this command sends (none with `--no-cookies`).
     func cookies(for workspace: Workspace) -> CookieKeeper {
-        CookieKeeper(workspace: workspace, disabled: noCookies, processEnvironment: ProcessInfo.processInfo.environment)
+        CookieKeeper(workspace: workspace, disabled: noCookies, processEnvironment: ProcessEnvironment.values)
     }
 
     /// The recorder for what this command sends, or nil when history is off; `opening` says
     /// when it opens the database (`call` spools its one exchange instead).
     func recorder(for workspace: Workspace, opening: HistoryRecorder.Opening = .now) -> HistoryRecorder? {
         HistoryRecorder(
-            workspace: workspace, disabled: noHistory, processEnvironment: ProcessInfo.processInfo.environment,
+            workspace: workspace, disabled: noHistory, processEnvironment: ProcessEnvironment.values,
             opening: opening, report: { Console.error($0) })
     }
 

@@ -53,6 +53,6 @@ struct WorkspaceSource {
 
     /// What was remembered for this workspace (environment, language).
     func session() -> SessionState {
-        SessionStore(configPath: config, processEnvironment: ProcessInfo.processInfo.environment).load().state
+        SessionStore(configPath: config, processEnvironment: ProcessEnvironment.values).load().state
     }
 }
