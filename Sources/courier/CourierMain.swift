@@ -21,6 +21,8 @@ enum CourierMain {
         do {
             if let call = quickCall(CommandLine.arguments) {
                 try await call.run()
+            } else if let file = quickFormat(CommandLine.arguments) {
+                try FormatCommand.format(file: file)
             } else {
                 var command = try parse(CommandLine.arguments)
                 if var asyncCommand = command as? AsyncParsableCommand {
@@ -61,6 +63,17 @@ enum CourierMain {
     static func quickCall(_ arguments: [String]) -> CallInvocation? {
         guard arguments.count > 2, arguments[1] == "call" else { return nil }
         return CallQuickParser.invocation(Array(arguments.dropFirst(2)))
+    }
+
+    /// `courier format [FILE]` with at most one plain argument: the file (`.some(nil)` for
+    /// stdin), read without ArgumentParser, whose start is most of a small file's time.
+    /// Anything else (help, flags) goes through the root's parse, with its messages.
+    static func quickFormat(_ arguments: [String]) -> String?? {
+        guard arguments.count == 2 || arguments.count == 3, arguments[1] == "format" else { return nil }
+        guard arguments.count == 3 else { return .some(nil) }
+        let file = arguments[2]
+        guard file == "-" || !file.hasPrefix("-"), file != "help" else { return nil }
+        return .some(file)
     }
 
     /// The command `arguments` ask for: `call` by its shortcut when it applies, else the root's

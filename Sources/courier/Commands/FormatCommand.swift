@@ -23,6 +23,11 @@ struct FormatCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
+        try Self.format(file: file)
+    }
+
+    /// Formats `file` (stdin when nil or `-`) to stdout.
+    static func format(file: String?) throws {
         let formatter = JSONFormatter(style: Console.useColor ? .terminal : nil)
         var failure: JSONSyntaxError?
         if let file, file != "-" {
@@ -31,12 +36,12 @@ struct FormatCommand: ParsableCommand {
                 throw CLIFailure("\(file): cannot read the file")
             }
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                failure = Self.write(formatter, raw.bindMemory(to: UInt8.self), releasingInput: true)
+                failure = write(formatter, raw.bindMemory(to: UInt8.self), releasingInput: true)
             }
         } else {
             let bytes = FileBytes.read(descriptor: STDIN_FILENO) ?? []
             bytes.withUnsafeBufferPointer { buffer in
-                failure = Self.write(formatter, buffer, releasingInput: false)
+                failure = write(formatter, buffer, releasingInput: false)
             }
         }
         if let failure { throw CLIFailure(failure.description, plain: true) }
