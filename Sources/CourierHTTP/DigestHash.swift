@@ -28,7 +28,7 @@ enum DigestHash {
 
     /// The request target of `url` (path and query) that Digest signs.
     static func requestTarget(_ url: String) -> String {
-        guard let marker = url.firstRange(of: "://") else { return url }
+        guard let marker = url.firstRange(ofText: "://") else { return url }
         let rest = url[marker.upperBound...]
         guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
         var target = String(rest[slash...].prefix { $0 != "#" })

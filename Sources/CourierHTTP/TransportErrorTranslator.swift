@@ -94,10 +94,10 @@ enum TransportErrorTranslator {
             return
                 "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"
         }
-        if let marker = text.firstRange(of: "OPENSSL_internal:") {
+        if let marker = text.firstRange(ofText: "OPENSSL_internal:") {
             let code = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
             if !code.isEmpty {
-                return "handshake failed: " + code.lowercased().replacing("_", with: " ")
+                return "handshake failed: " + code.lowercased().replacingText("_", with: " ")
             }
         }
         return text

@@ -66,7 +66,7 @@ struct OpenAPIDocument {
         var node = root
         let pointer = PercentEncoding.decoded(String(reference.dropFirst())) ?? String(reference.dropFirst())
         for segment in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let key = segment.replacing("~1", with: "/").replacing("~0", with: "~")
+            let key = segment.replacingText("~1", with: "/").replacingText("~0", with: "~")
             switch node {
             case .object:
                 guard let next = node[String(key)] else { throw missing(reference) }

@@ -95,7 +95,7 @@ public struct OpenAPIImporter: Sendable {
         }
         var variables: [String: String] = [:]
         for variable in try OpenAPIDocument.members(server["variables"], "\(place).variables") {
-            url = url.replacing("{\(variable.key)}", with: "{{\(variable.key)}}")
+            url = url.replacingText("{\(variable.key)}", with: "{{\(variable.key)}}")
             variables[variable.key] = variable.value["default"]?.scalarText ?? ""
         }
         if url.hasSuffix("/") { url.removeLast() }

@@ -8,7 +8,7 @@ struct CookieURL {
     var isSecure: Bool
 
     init?(_ url: String) {
-        guard let marker = url.firstRange(of: "://") else { return nil }
+        guard let marker = url.firstRange(ofText: "://") else { return nil }
         let scheme = url[..<marker.lowerBound].lowercased()
         let rest = url[marker.upperBound...]
         let rawAuthority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

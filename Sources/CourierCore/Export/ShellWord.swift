@@ -42,7 +42,7 @@ public struct ShellWord: Sendable, Equatable {
 
     /// `text` in single quotes, which keep every byte but `'` literal in POSIX shells.
     public static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: "'\\''") + "'"
+        "'" + text.replacingText("'", with: "'\\''") + "'"
     }
 
     /// Splits `text` where a secret value occurs, naming each occurrence by `variable(secret)`.
@@ -57,7 +57,7 @@ public struct ShellWord: Sendable, Equatable {
         while !rest.isEmpty {
             var earliest: (range: Range<Substring.Index>, secret: NamedSecret)?
             for secret in ordered {
-                guard let range = rest.firstRange(of: secret.value) else { continue }
+                guard let range = rest.firstRange(ofText: secret.value) else { continue }
                 if earliest == nil || range.lowerBound < (earliest?.range.lowerBound ?? range.lowerBound) {
                     earliest = (range, secret)
                 }

@@ -174,7 +174,7 @@ public struct CurlImporter: Sendable {
     /// What `--data-urlencode` sends: all but `A-Za-z0-9-._~` percent-encoded, then each
     /// `%20` made `+` (RFC 1866), as curl does.
     static func urlencoded(_ text: String) -> String {
-        PercentEncoding.queryComponent(text).replacing("%20", with: "+")
+        PercentEncoding.queryComponent(text).replacingText("%20", with: "+")
     }
 
     private func file(_ path: String, option: String) throws(ImportError) -> [UInt8] {

@@ -146,9 +146,9 @@ struct HTTPFileParser {
         guard text.contains("{{$") else { return text }
         var out = ""
         var rest = Substring(text)
-        while let open = rest.firstRange(of: "{{$") {
+        while let open = rest.firstRange(ofText: "{{$") {
             out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+            guard let close = rest[open.upperBound...].firstRange(ofText: "}}") else {
                 out += rest[open.lowerBound...]
                 return out
             }

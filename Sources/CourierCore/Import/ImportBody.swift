@@ -41,7 +41,7 @@ public enum ImportBody {
     private static func encode(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
-        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+        while let open = rest.firstRange(ofText: "{{"), let close = rest[open.upperBound...].firstRange(ofText: "}}") {
             out +=
                 PercentEncoding.formComponent(String(rest[..<open.lowerBound]))
                 + rest[open.lowerBound..<close.upperBound]

@@ -22,7 +22,7 @@ public struct ImportedURL: Sendable, Equatable {
     /// Splits `text`; a URL without an http or https scheme, or without a host, is an error.
     public init(_ text: String) throws(ImportError) {
         let trimmed = text.trimmingWhitespace()
-        guard let colon = trimmed.firstRange(of: "://") else {
+        guard let colon = trimmed.firstRange(ofText: "://") else {
             throw ImportError("'\(text)' has no scheme; write http:// or https:// before the host")
         }
         let scheme = trimmed[..<colon.lowerBound].lowercased()
@@ -58,10 +58,10 @@ public struct ImportedURL: Sendable, Equatable {
         }
         var base = ""
         var rest = Substring(trimmed)
-        if trimmed.hasPrefix("{{"), let close = trimmed.firstRange(of: "}}") {
+        if trimmed.hasPrefix("{{"), let close = trimmed.firstRange(ofText: "}}") {
             base = String(trimmed[..<close.upperBound])
             rest = trimmed[close.upperBound...]
-        } else if let scheme = trimmed.firstRange(of: "://") {
+        } else if let scheme = trimmed.firstRange(ofText: "://") {
             let authorityEnd = trimmed[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? trimmed.endIndex
             base = String(trimmed[..<authorityEnd])
             rest = trimmed[authorityEnd...]
@@ -74,9 +74,9 @@ public struct ImportedURL: Sendable, Equatable {
         let query = queryStart < rest.endIndex ? String(rest[rest.index(after: queryStart)...]) : ""
         // `{{name}}` is this file's variable and stays; a lone `{` or a `:` opening a segment
         // would be read as a path parameter and is escaped.
-        let safe = path.replacing("{{", with: "\u{1}").replacing("}}", with: "\u{2}")
-        path = templateSafe(safe, parameters: parameters).replacing("\u{1}", with: "{{")
-            .replacing("\u{2}", with: "}}")
+        let safe = path.replacingText("{{", with: "\u{1}").replacingText("}}", with: "\u{2}")
+        path = templateSafe(safe, parameters: parameters).replacingText("\u{1}", with: "{{")
+            .replacingText("\u{2}", with: "}}")
         let items = query.split(separator: "&").map { pair -> QueryItem in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decoded(_ text: Substring) -> String {

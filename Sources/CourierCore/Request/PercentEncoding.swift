@@ -15,7 +15,7 @@ public enum PercentEncoding {
     /// Encodes a form field name or value as `application/x-www-form-urlencoded` does
     /// (WHATWG URL): alphanumerics and `*-._` stay, a space becomes `+`, the rest is escaped.
     public static func formComponent(_ text: String) -> String {
-        encode(text, keeping: "*-._ ").replacing(" ", with: "+")
+        encode(text, keeping: "*-._ ").replacingText(" ", with: "+")
     }
 
     /// `a=1&b=x+y` as items, decoded as web frameworks decode a query or a form body: `+` is a
@@ -30,7 +30,8 @@ public enum PercentEncoding {
 
     /// `+` as a space, then percent-decoding; text with an invalid escape stays as written.
     public static func formDecoded(_ text: String) -> String {
-        let spaced = text.replacing("+", with: " ")
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return text }
+        let spaced = text.replacingText("+", with: " ")
         return decoded(spaced) ?? spaced
     }
 

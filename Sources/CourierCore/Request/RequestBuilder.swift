@@ -171,7 +171,7 @@ public struct RequestBuilder: Sendable {
         func fail(_ reason: String) -> RequestError {
             .invalidURL(url, route: route.name, environment: environment.name, reason: reason)
         }
-        guard url.utf8.firstRange(of: "://".utf8) != nil else {
+        guard url.firstRange(ofText: "://") != nil else {
             throw fail("has no scheme (expected http:// or https://)")
         }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {

@@ -27,7 +27,7 @@ extension NamedRun {
         guard let first = parts.first, let last = parts.last, name.hasPrefix(first) else { return false }
         var rest = name.dropFirst(first.count)
         for part in parts.dropFirst().dropLast() where !part.isEmpty {
-            guard let range = rest.firstRange(of: part) else { return false }
+            guard let range = rest.firstRange(ofText: part) else { return false }
             rest = rest[range.upperBound...]
         }
         return rest.count >= last.count && rest.hasSuffix(last)

@@ -15,7 +15,7 @@ public enum SecretMask {
         // No `contains` pre-check: on the render path it drew in string-search code worth
         // ~2.5 MB of resident memory, more than the replacement it would save.
         for secret in secrets where !secret.isEmpty {
-            masked = masked.replacing(secret, with: mask)
+            masked = masked.replacingText(secret, with: mask)
         }
         return masked
     }

@@ -119,7 +119,7 @@ public struct DigestAuthorization: Sendable, Equatable {
     }
 
     private static func quote(_ text: String) -> String {
-        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        "\"" + text.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\""
     }
 }
 

@@ -90,7 +90,7 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
 
     /// `("https", "api.example.com")` of a URL.
     static func schemeAndHost(_ url: String) -> (String, String)? {
-        guard let marker = url.firstRange(of: "://") else { return nil }
+        guard let marker = url.firstRange(ofText: "://") else { return nil }
         let scheme = url[..<marker.lowerBound].lowercased()
         var authority = url[marker.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }

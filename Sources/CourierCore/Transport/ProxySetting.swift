@@ -39,7 +39,7 @@ public struct ProxySetting: Sendable, Equatable, Hashable {
     public static func parse(_ text: String) -> ProxySetting? {
         var rest = Substring(text.trimmingWhitespace())
         var kind = Kind.http
-        if let marker = rest.firstRange(of: "://") {
+        if let marker = rest.firstRange(ofText: "://") {
             switch rest[..<marker.lowerBound].lowercased() {
             case "http", "https": kind = .http
             case "socks5", "socks5h": kind = .socks5

@@ -49,12 +49,12 @@ public struct TAPReport: Sendable {
 
     /// A YAML single-quoted scalar on one line (quotes doubled, line breaks as spaces).
     static func yamlString(_ value: String) -> String {
-        let flat = value.replacing("\r", with: " ").replacing("\n", with: " ")
-        return "'" + flat.replacing("'", with: "''") + "'"
+        let flat = value.replacingText("\r", with: " ").replacingText("\n", with: " ")
+        return "'" + flat.replacingText("'", with: "''") + "'"
     }
 }
 
 extension String {
     /// `#` starts a directive in a TAP description; `\#` keeps it literal.
-    fileprivate func replacingHashes() -> String { replacing("#", with: "\\#") }
+    fileprivate func replacingHashes() -> String { replacingText("#", with: "\\#") }
 }
