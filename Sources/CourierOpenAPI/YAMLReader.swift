@@ -111,7 +111,10 @@ struct YAMLReader {
             throw error("explicit mapping keys (? ) are not supported")
         default:
             if try keyAhead() {
-                guard blockCollections else { throw error("a mapping cannot start on its key's line") }
+                guard blockCollections else {
+                    throw error(
+                        "': ' in a value on its key's line (quote the value, or move a mapping to the next line)")
+                }
                 return try blockMapping(at: start)
             }
             return try scalar(parent: parent, tag: tag)

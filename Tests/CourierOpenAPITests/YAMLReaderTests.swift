@@ -43,7 +43,10 @@ struct YAMLReaderTests {
         ("# only a comment\n---\n- x # trailing\n", #"["x"]"#),
         ("a:\r\n  b: c\r\n", #"{"a":{"b":"c"}}"#),
         ("\u{FEFF}a: b", #"{"a":"b"}"#),
-        ("a: b: c", "line 1, column 4: a mapping cannot start on its key's line"),
+        (
+            "a: b: c",
+            "line 1, column 4: ': ' in a value on its key's line (quote the value, or move a mapping to the next line)"
+        ),
         ("a:\n\tb: c", "line 2, column 1: a tab in the indentation (YAML indents with spaces)"),
         ("a: \"open\nb: c", "line 1, column 4: the quoted string never ends"),
         ("a:\n    b: 1\n  c: 2", "line 3, column 3: bad indentation of a mapping entry"),
