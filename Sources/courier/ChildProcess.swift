@@ -18,8 +18,20 @@ enum ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
         argv.append(nil)
         defer { for argument in argv { free(argument) } }
+        // The child starts with no signal blocked and every signal at its default: what this
+        // process ignores (SIGPIPE, for the network) or blocks is not the editor's business.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
-        guard posix_spawn(&pid, path, nil, nil, argv, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, path, nil, &attributes, argv, environ) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return nil }
