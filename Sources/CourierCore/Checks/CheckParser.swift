@@ -157,11 +157,19 @@ public struct CheckParser {
         while index < text.count, text[index].properties.isWhitespace { index += 1 }
     }
 
-    private static let operatorCharacters: Set<Unicode.Scalar> = ["=", "!", "<", ">"]
+    // A switch and a loop of single appends, not a `Set` and `append(contentsOf:)`: a workspace
+    // load parses every check, and the first use of each of those makes the Swift runtime
+    // search all protocol conformances in the binary (~30 µs each).
+    private static func isOperator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "=", "!", "<", ">": true
+        default: false
+        }
+    }
 
     private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
+        for scalar in scalars { view.append(scalar) }
         return String(view)
     }
 
@@ -169,7 +177,7 @@ public struct CheckParser {
     private mutating func word(stoppingAtOperators: Bool) -> String {
         let start = index
         while index < text.count, !text[index].properties.isWhitespace,
-            !(stoppingAtOperators && Self.operatorCharacters.contains(text[index]))
+            !(stoppingAtOperators && Self.isOperator(text[index]))
         {
             index += 1
         }
@@ -178,11 +186,11 @@ public struct CheckParser {
 
     /// An operator (`==`, `<=`, …) or a predicate word.
     private mutating func predicateWord() -> String {
-        guard index < text.count, Self.operatorCharacters.contains(text[index]) else {
+        guard index < text.count, Self.isOperator(text[index]) else {
             return word(stoppingAtOperators: true)
         }
         let start = index
-        while index < text.count, Self.operatorCharacters.contains(text[index]), index - start < 2 { index += 1 }
+        while index < text.count, Self.isOperator(text[index]), index - start < 2 { index += 1 }
         return Self.string(text[start..<index])
     }
 

@@ -11,7 +11,10 @@ extension HistoryCoding {
         let exchange = record.exchange
         let request = exchange.request
         let response = exchange.response
-        func number(_ value: some Numeric) -> JSONValue { .number("\(value)") }
+        // Concrete types: a generic `"\(value)"` is formatted through runtime casts, each a search
+        // of every protocol conformance in the binary.
+        func number(_ value: Int) -> JSONValue { .number(value.description) }
+        func number(_ value: Double) -> JSONValue { .number(value.description) }
         var members: [JSONMember] = [
             JSONMember("recorded_at", number(record.recordedAt.timeIntervalSince1970)),
             JSONMember("workspace", .string(exchange.origin.workspace)),

@@ -159,9 +159,13 @@ public struct RequestBuilder: Sendable {
         while trimmedBase.last == UInt8(ascii: "/") { trimmedBase = trimmedBase.dropLast() }
         var trimmedPath = path.utf8[...]
         while trimmedPath.first == UInt8(ascii: "/") { trimmedPath = trimmedPath.dropFirst() }
-        let head = Substring(trimmedBase)
-        if trimmedPath.isEmpty { return String(head) }
-        return head + "/" + Substring(trimmedPath)
+        var joined = String(Substring(trimmedBase))
+        guard !trimmedPath.isEmpty else { return joined }
+        // Concrete appends: `Substring + String` goes through a generic append that the runtime
+        // resolves by searching every protocol conformance in the binary.
+        joined += "/"
+        joined += String(Substring(trimmedPath))
+        return joined
     }
 
     private func validate(_ url: String, route: Route, environment: Environment) throws(RequestError) {

@@ -39,10 +39,11 @@ public struct RNCryptorContainer: Sendable, Equatable {
 
     /// `true` when `bytes` start like any RNCryptor file (a version byte 0…3, then an options
     /// byte 0 or 1): no JSON text starts so, so a workspace path needs no special name.
-    public static func isSealed(_ bytes: some Collection<UInt8>) -> Bool {
-        var iterator = bytes.makeIterator()
-        guard let version = iterator.next(), let options = iterator.next() else { return false }
-        return version <= Self.version && options <= 1
+    public static func isSealed(_ bytes: [UInt8]) -> Bool {
+        // An array, not any collection: a generic call from another module is resolved at run
+        // time, and each workspace load pays for it.
+        guard bytes.count >= 2 else { return false }
+        return bytes[0] <= Self.version && bytes[1] <= 1
     }
 
     /// Splits `bytes` into its parts; the HMAC is checked by whoever has the password.

@@ -27,8 +27,32 @@ struct CallInvocation {
         if curl && har != nil { throw ValidationError("--curl sends nothing, so --har has nothing to write") }
     }
 
+    /// What `prepare` resolved: the request and where it came from.
+    private struct Plan {
+        var workspace: Workspace
+        var route: Route
+        var environment: Environment
+        var prepared: PreparedRequest
+    }
+
     /// Builds, confirms, sends and prints the request; throws `ExitCode` for a non-2xx status.
-    func run() async throws {
+    /// The process exits after it: the engine is left to the exit (see `ProcessLifetime`).
+    nonisolated(nonsending) func run() async throws {
+        // Made first, even for `--curl`, which sends nothing: the whole call then runs on the
+        // engine's one thread, so no thread pool is started for it and no continuation crosses
+        // threads (see `EventLoopTaskExecutor`); reading the workspace on the main thread first
+        // measured ~0.3 ms slower.
+        let engine = HTTPEngine()
+        ProcessLifetime.keep(engine)
+        try await withTaskExecutorPreference(engine.taskExecutor) {
+            guard let plan = try prepare() else { return }
+            try await send(plan, on: engine)
+        }
+    }
+
+    /// Loads and builds; prints the curl command and returns nil for `--curl`; refuses a
+    /// request that needs a confirmation it was not given.
+    private func prepare() throws -> Plan? {
         let loaded = try workspace.load()
         let session = workspace.session()
         let route = try loaded.route(named: self.route)
@@ -41,18 +65,21 @@ struct CallInvocation {
             let secrets = builder.secrets(
                 environment: environment, context: builder.context(environment: environment, input: input))
             Console.out(CurlExport(secrets: secrets, showSecrets: showSecrets).command(for: prepared))
-            return
+            return nil
         }
         if prepared.needsConfirmation && !yes {
             throw RequestError.needsConfirmation(
                 method: prepared.request.method.rawValue, environment: environment.name)
         }
         if let har { try ReportFile.checkWritable(har, flag: "--har") }
+        return Plan(workspace: loaded, route: route, environment: environment, prepared: prepared)
+    }
 
+    private func send(_ plan: Plan, on engine: HTTPEngine) async throws {
+        let (loaded, route, environment, prepared) = (plan.workspace, plan.route, plan.environment, plan.prepared)
         // One exchange goes to the spool: a single append instead of opening SQLite.
         let recorder = request.send.recorder(for: loaded, opening: .spool)
         defer { recorder?.finish() }
-        let engine = HTTPEngine()
         let cookies = request.send.cookies(for: loaded)
         let origin = prepared.origin
         let stream = StreamPrinter(
@@ -66,7 +93,6 @@ struct CallInvocation {
         } catch {
             result = .failure(error)
         }
-        await engine.shutdown()
         for message in cookies.save(environment.name) { Console.error("warning: \(message)") }
         let exchange: Exchange
         switch result {

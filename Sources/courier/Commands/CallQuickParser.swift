@@ -10,7 +10,7 @@
 /// two can only differ in speed; `CallShortcutTests` compares them.
 enum CallQuickParser {
     /// Options that take a value, by every name they answer to.
-    private enum Valued: CaseIterable {
+    private enum Valued: Int, CaseIterable {
         case env, config, param, query, header, body, form, part, text, variable, language, timeout, retries
         case retryDelay, jsonPath, har
 
@@ -39,15 +39,25 @@ enum CallQuickParser {
         var repeats: Bool { [.param, .query, .header, .form, .part, .variable].contains(self) }
     }
 
-    private static let flags: Set<String> = [
-        "--yes", "--curl", "--show-secrets", "--no-follow", "--no-history", "--no-cookies", "-i", "--include", "--raw",
-    ]
+    /// The flag `argument` names, by its canonical spelling (`--include` is `-i`), or nil.
+    ///
+    /// A switch and plain arrays rather than a `Set` and a `Dictionary`: each hashed collection
+    /// of a new element type makes the Swift runtime search every protocol conformance in the
+    /// binary (7,000) for `Hashable`, which cost more than this whole parse.
+    private static func flag(_ argument: String) -> String? {
+        switch argument {
+        case "--yes", "--curl", "--show-secrets", "--no-follow", "--no-history", "--no-cookies", "-i", "--raw":
+            argument
+        case "--include": "-i"
+        default: nil
+        }
+    }
 
     /// The call `arguments` (what follows `call`) ask for, or nil to leave them to ArgumentParser.
     static func invocation(_ arguments: [String]) -> CallInvocation? {
         var route: String?
-        var values: [Valued: [String]] = [:]
-        var seenFlags: Set<String> = []
+        var values = [[String]?](repeating: nil, count: Valued.allCases.count)
+        var seenFlags: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -57,8 +67,9 @@ enum CallQuickParser {
                 route = argument
                 continue
             }
-            if flags.contains(argument) {
-                guard seenFlags.insert(argument == "--include" ? "-i" : argument).inserted else { return nil }
+            if let flag = flag(argument) {
+                guard !seenFlags.contains(flag) else { return nil }
+                seenFlags.append(flag)
                 continue
             }
             var name = argument
@@ -75,8 +86,8 @@ enum CallQuickParser {
                 value = arguments[index]
                 index += 1
             }
-            guard let value, option.repeats || values[option] == nil else { return nil }
-            values[option, default: []].append(value)
+            guard let value, option.repeats || values[option.rawValue] == nil else { return nil }
+            values[option.rawValue] = (values[option.rawValue] ?? []) + [value]
         }
         guard let route else { return nil }
         return build(route: route, values: values, flags: seenFlags)
@@ -84,9 +95,9 @@ enum CallQuickParser {
 
     /// The call from what was read; nil where a number does not read or `validate()` would
     /// refuse (ArgumentParser then says why).
-    private static func build(route: String, values: [Valued: [String]], flags: Set<String>) -> CallInvocation? {
-        func one(_ option: Valued) -> String? { values[option]?.last }
-        func all(_ option: Valued) -> [String] { values[option] ?? [] }
+    private static func build(route: String, values: [[String]?], flags: [String]) -> CallInvocation? {
+        func one(_ option: Valued) -> String? { values[option.rawValue]?.last }
+        func all(_ option: Valued) -> [String] { values[option.rawValue] ?? [] }
         // ArgumentParser reads numbers with the types' own initialisers, as here.
         let timeout = one(.timeout).map(Double.init)
         let retries = one(.retries).map { Int($0) }
