@@ -34,7 +34,7 @@ public enum HistorySpool {
     {
         // 128 random bits name the frame (Foundation's UUID costs more on first use).
         var random = SystemRandomNumberGenerator()
-        let id = String(random.next() as UInt64, radix: 16) + String(random.next() as UInt64, radix: 16)
+        let id = HexText.number(random.next()) + HexText.number(random.next())
         let header = JSONValue.object([
             JSONMember("id", .string(id)), JSONMember("keep", .number(String(settings.keep))),
             JSONMember("max_bytes", .number(String(settings.maxBytes))),

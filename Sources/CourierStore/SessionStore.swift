@@ -140,6 +140,6 @@ public struct SessionStore: Sendable {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        return String(hash, radix: 16)
+        return HexText.number(hash)
     }
 }

@@ -78,4 +78,12 @@ struct TextHelpersTests {
         #expect(HexText.lowercase([0, 1, 0xAB, 0xFF]) == "0001abff")
         #expect(HexText.lowercase([UInt8]()) == "")
     }
+
+    @Test(
+        "a number in hex as String(radix: 16) writes it",
+        arguments: [0, 1, 9, 10, 15, 16, 255, 256, 0xABC, 0xcbf2_9ce4_8422_2325, UInt64(UInt32.max), UInt64.max]
+            + (0..<64).map { UInt64(1) << $0 })
+    func hexNumber(_ value: UInt64) {
+        #expect(HexText.number(value) == String(value, radix: 16))
+    }
 }

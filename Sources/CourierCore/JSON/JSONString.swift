@@ -12,7 +12,8 @@ public enum JSONString {
         var utf8: [UInt8] = []
         func flush() {
             if !utf8.isEmpty {
-                scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+                // One scalar at a time: the generic `append(contentsOf:)` is resolved at run time.
+                for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars { scalars.append(scalar) }
                 utf8.removeAll(keepingCapacity: true)
             }
         }

@@ -40,7 +40,7 @@ public struct PathTemplate: Sendable, Equatable {
                     let char = chars[index]
                     if char == "{", let close = chars[(index + 1)...].firstIndex(of: "}"), close > index + 1 {
                         flush()
-                        segments.append(.parameter(String(chars[(index + 1)..<close])))
+                        segments.append(.parameter(Self.text(chars[(index + 1)..<close])))
                         index = close + 1
                         atSegmentStart = false
                     } else if char == ":" && atSegmentStart && index + 1 < chars.count
@@ -49,7 +49,7 @@ public struct PathTemplate: Sendable, Equatable {
                         var end = index + 1
                         while end < chars.count && Self.isNameChar(chars[end]) { end += 1 }
                         flush()
-                        segments.append(.parameter(String(chars[(index + 1)..<end])))
+                        segments.append(.parameter(Self.text(chars[(index + 1)..<end])))
                         index = end
                         atSegmentStart = false
                     } else {
@@ -62,6 +62,14 @@ public struct PathTemplate: Sendable, Equatable {
         }
         flush()
         self.segments = segments
+    }
+
+    /// The characters as a string, appended one by one: `String(_:)` of a slice is a generic
+    /// call the runtime resolves by searching every protocol conformance in the binary.
+    private static func text(_ chars: ArraySlice<Character>) -> String {
+        var text = ""
+        for char in chars { text.append(char) }
+        return text
     }
 
     private static func isNameChar(_ char: Character) -> Bool {
