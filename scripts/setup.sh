@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the system packages Courier's build and tests need, only when they are missing:
-# ncurses headers (the TUI links ncursesw), SQLite headers (history), tmux (TUI end-to-end tests), jq and curl
-# (benchmark anchors).
+# ncurses headers (the TUI links ncursesw), SQLite headers (history), zlib's, tmux (TUI end-to-end
+# tests), jq and curl (benchmark anchors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 [ -f /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+# zlib's archive, which the shipped binary links statically (scripts/release.sh).
+[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 for tool in tmux jq curl; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""

@@ -23,12 +23,20 @@ fi
 swift build --build-tests
 swift test
 # The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it
-# with its own flags (function order, lld, static libstdc++, no exported symbols).
+# with its own flags (function order, lld, static C libraries, folded code, no exported symbols).
 binary=$(scripts/release.sh)
 # No full Foundation in the shipped binary: one use of it brings CoreFoundation and ICU's 34 MB
 # data table (docs/DECISIONS.md, "The binary's size"). Its symbols are `$s10Foundation…`.
 if nm "$binary" | grep -q -e ' icudt' -e ' \$s10Foundation'; then
   echo "the release binary links full Foundation (and ICU); relink with -Xlinker --why-extract=FILE to see who asks" >&2
+  exit 1
+fi
+# It loads nothing but glibc's own libraries and has no run path to search: each shared library
+# and each run path folder costs every start (docs/DECISIONS.md, "A small call's time, third step").
+shared=$(readelf -d "$binary" | awk '/\(NEEDED\)/ { gsub(/[][]/, "", $5); print $5 }' |
+  grep -v -x -e 'libc\.so\.6' -e 'libm\.so\.6' -e 'libgcc_s\.so\.1' -e 'ld-linux.*' || true)
+if [ -n "$shared" ] || readelf -d "$binary" | grep -q -e '(RUNPATH)' -e '(RPATH)'; then
+  echo "the release binary loads $(echo $shared) or has a run path; see scripts/release.sh" >&2
   exit 1
 fi
 COURIER_BINARY="$binary" swift test --skip-build --filter CourierEndToEndTests

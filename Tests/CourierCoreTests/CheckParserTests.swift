@@ -130,4 +130,15 @@ struct CheckParserTests {
         #expect(!NamedRun.matches("users.show", "users.shows"))
         #expect(!NamedRun.matches("a*a", "a"))
     }
+
+    @Test("a space is Unicode's White_Space, for every ASCII scalar and the other spaces")
+    func spaces() {
+        let others: [UInt32] = [
+            0x85, 0xA0, 0x1680, 0x2000, 0x200A, 0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xE9,
+        ]
+        for value in Array(0..<0x80) + others {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(CheckParser.isSpace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
 }

@@ -149,12 +149,19 @@ public struct CheckParser {
 
     private var rest: String {
         var end = text.count
-        while end > index, text[end - 1].properties.isWhitespace { end -= 1 }
+        while end > index, Self.isSpace(text[end - 1]) { end -= 1 }
         return index < end ? Self.string(text[index..<end]) : ""
     }
 
     private mutating func skipSpaces() {
-        while index < text.count, text[index].properties.isWhitespace { index += 1 }
+        while index < text.count, Self.isSpace(text[index]) { index += 1 }
+    }
+
+    /// Unicode's White_Space, answered without the property tables for ASCII (a check is
+    /// nearly all ASCII, and each table look-up is a search).
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isWhitespace }
+        return scalar == " " || (0x09...0x0D).contains(scalar.value)
     }
 
     // A switch and a loop of single appends, not a `Set` and `append(contentsOf:)`: a workspace
@@ -176,7 +183,7 @@ public struct CheckParser {
     /// Characters up to the next space (or, for keywords, the next operator, so `status==200` reads).
     private mutating func word(stoppingAtOperators: Bool) -> String {
         let start = index
-        while index < text.count, !text[index].properties.isWhitespace,
+        while index < text.count, !Self.isSpace(text[index]),
             !(stoppingAtOperators && Self.isOperator(text[index]))
         {
             index += 1
