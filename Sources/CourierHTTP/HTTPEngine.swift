@@ -50,15 +50,19 @@ public final class HTTPEngine: Sendable {
     ///   - progress: called with the number of body bytes received so far.
     ///   - events: called as a live stream (`text/event-stream`, NDJSON) arrives: its head,
     ///     then each complete event.
+    ///   - partialAfter: with a byte count, a successful body that is not a stream and goes on
+    ///     past that many bytes is also reported once through `events`, as `.partial`, with
+    ///     what came so far (a screen shows its first lines while the rest arrives).
     public func exchange(
         _ prepared: PreparedRequest, cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil,
-        progress: (@Sendable (Int) -> Void)? = nil, events: (@Sendable (StreamUpdate) -> Void)? = nil
+        progress: (@Sendable (Int) -> Void)? = nil, events: (@Sendable (StreamUpdate) -> Void)? = nil,
+        partialAfter: Int? = nil
     ) async throws(TransportError) -> Exchange {
         // On the loop's thread (see `EventLoopTaskExecutor`); a caller already there stays.
         let response = try await withTaskExecutorPreference(taskExecutor) { () async throws(TransportError) in
             try await send(
                 prepared.request, options: prepared.options, auth: prepared.auth, cookies: cookies, tokens: tokens,
-                progress: progress, events: events)
+                progress: progress, events: events, partialAfter: partialAfter)
         }
         var origin = prepared.origin
         if case .oauth2? = prepared.auth {
@@ -80,12 +84,13 @@ public final class HTTPEngine: Sendable {
     ///   - tokens: where OAuth2 tokens are cached (nil: fetched for this request alone).
     ///   - progress: called with the number of body bytes received so far.
     ///   - events: called as a live stream arrives: its head, then each complete event.
+    ///   - partialAfter: see `exchange`.
     public func send(
         _ request: HTTPRequest, options: SendOptions = SendOptions(), auth: ResolvedAuth? = nil,
         cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil, progress: (@Sendable (Int) -> Void)? = nil,
-        events: (@Sendable (StreamUpdate) -> Void)? = nil
+        events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil
     ) async throws(TransportError) -> HTTPResponse {
-        let watch = Watch(progress: progress, events: events)
+        let watch = Watch(progress: progress, events: events, partialAfter: partialAfter)
         guard case .oauth2(let spec)? = auth else {
             return try await attempts(request, options: options, auth: auth, cookies: cookies, watch: watch)
         }
@@ -265,13 +270,16 @@ public final class HTTPEngine: Sendable {
             }
             var bytes: [UInt8] = []
             let cap = options.maxBodyInMemory ?? Int.max
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length <= cap,
-                length < 1 << 30
-            {
+            let declared = response.headers.first(name: "Content-Length").flatMap(Int.init)
+            if let length = declared, length <= cap, length < 1 << 30 {
                 bytes.reserveCapacity(length)
             }
             var spill: BodySpill?
             var received = 0
+            // The start of a large body, once, for a screen: a redirect, a retry's answer or a
+            // stream (shown as events) is not what it waits for.
+            var partialAt =
+                framer == nil && (200..<300).contains(Int(response.status.code)) ? watch.partialAfter : nil
             for try await chunk in response.body {
                 received += chunk.readableBytes
                 if spill == nil && received > cap {
@@ -285,6 +293,14 @@ public final class HTTPEngine: Sendable {
                     bytes.append(contentsOf: chunk.readableBytesView)
                 }
                 watch.progress?(received)
+                if let threshold = partialAt, received >= threshold, spill == nil, received < declared ?? Int.max {
+                    partialAt = nil
+                    // A copy: the body's own array must stay unshared, or the next append copies it.
+                    watch.report(
+                        .partial(
+                            status: Int(response.status.code), reason: response.status.reasonPhrase, headers: fields,
+                            firstBytes: Array(bytes[...])))
+                }
                 if var current = framer {
                     do {
                         for event in try current.feed(chunk.readableBytesView) { watch.report(.event(event)) }

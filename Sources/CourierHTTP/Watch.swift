@@ -7,11 +7,16 @@ import Synchronization
 final class Watch: Sendable {
     let progress: (@Sendable (Int) -> Void)?
     let events: (@Sendable (StreamUpdate) -> Void)?
+    /// Bytes after which a body still arriving is reported once as `.partial` (nil: never).
+    let partialAfter: Int?
     private let shown = Mutex(false)
 
-    init(progress: (@Sendable (Int) -> Void)?, events: (@Sendable (StreamUpdate) -> Void)?) {
+    init(
+        progress: (@Sendable (Int) -> Void)?, events: (@Sendable (StreamUpdate) -> Void)?, partialAfter: Int? = nil
+    ) {
         self.progress = progress
         self.events = events
+        self.partialAfter = events == nil ? nil : partialAfter
     }
 
     /// Whether a stream event was reported.

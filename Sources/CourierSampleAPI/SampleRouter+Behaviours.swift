@@ -43,11 +43,24 @@ extension SampleRouter {
         return .json(.fields(["delayed_ms": .int(capped)]))
     }
 
-    /// `?items=N` (default 1,000, at most 2,000,000) generated items of about 220 bytes each.
+    /// `?items=N` (default 1,000, at most 2,000,000) generated items of about 220 bytes each;
+    /// with `stall_ms=M`, the first half at once and the rest M milliseconds later (at most a
+    /// minute): a large body that arrives over time.
     func large(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
         let items = min(max(Int(request.query("items") ?? "") ?? 1_000, 0), 2_000_000)
-        return SampleReply(
-            status: 200, headers: [("Content-Type", "application/json")], body: LargeDocument.make(items: items))
+        let document = LargeDocument.make(items: items)
+        guard let stall = request.query("stall_ms") else {
+            return SampleReply(status: 200, headers: [("Content-Type", "application/json")], body: document)
+        }
+        guard let milliseconds = Int(stall), milliseconds >= 0 else {
+            return .error(400, "stall_ms must be milliseconds")
+        }
+        let half = document.count / 2
+        var reply = SampleReply(
+            status: 200, headers: [("Content-Type", "application/json")], body: Array(document[..<half]))
+        let rest = Array(document[half...])
+        reply.paced = [(.milliseconds(min(milliseconds, 60_000)), { rest })]
+        return reply
     }
 
     /// `redirect/N`: N hops of 302 down to `redirect/0`.

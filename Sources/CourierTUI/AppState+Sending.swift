@@ -71,9 +71,10 @@ extension AppState {
             // A slower, older request never replaces a newer one on screen.
             if let shown = response, shown.requestID > id { return [] }
             let jsonPath = workspace.routes.first { $0.name == sent.origin.routeName }?.jsonPath
-            let live = response.flatMap { $0.requestID == id && $0.stream != nil ? $0 : nil }
+            let live = response.flatMap { $0.requestID == id && ($0.stream != nil || $0.arrival != nil) ? $0 : nil }
             response = ResponseDisplay(requestID: id, exchange: exchange, jsonPath: jsonPath, printed: printed)
-            // The stream's end must not move what the user is reading.
+            // The stream's end (or the rest of a body shown as it came) must not move what the
+            // user is reading.
             if let live {
                 let rows = responseBodyHeight
                 response?.keepView(of: live, height: rows)

@@ -21,7 +21,7 @@ extension AppState {
         case .progress(let id, let received, let elapsed):
             inFlight[id]?.received = received
             inFlight[id]?.elapsed = elapsed
-            if response?.requestID == id && response?.stream?.phase == .live {
+            if response?.requestID == id && (response?.stream?.phase == .live || response?.arrival == .live) {
                 response?.size = received
                 response?.totalTime = elapsed
             }
@@ -130,9 +130,12 @@ extension AppState {
             mode = .filteringRoutes
             status = nil
         case .editBody: return openEditor()
-        case .search: mode = .searchingBody(query: "")
+        case .search:
+            if let notice = response?.wholeBodyNotice { return apply(notice) }
+            mode = .searchingBody(query: "")
         case .typePath:
             guard let response, response.isJSON else { return [] }
+            if let notice = response.wholeBodyNotice { return apply(notice) }
             mode = .typingPath(typed: response.jsonPath ?? "", before: response.jsonPath)
         case .send: return send()
         case .openHistory: return openHistory()
@@ -197,6 +200,10 @@ extension AppState {
                         text: "stream stopped after \(stream.count); checks run only on a stream that ends",
                         isError: false)
                 }
+            }
+            if let shown = response, ids.contains(shown.requestID), shown.arrival == .live {
+                // What came of the body stays, said to be only its start.
+                response?.endStream(.stopped)
             }
             return ids.map { Effect.cancel(id: $0) }
         }

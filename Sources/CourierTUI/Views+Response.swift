@@ -29,6 +29,12 @@ extension Views {
                 stream.label, x: x, y: rect.y, style: stream.phase == .live ? Theme.active : Theme.hint,
                 clip: rect.inner.expandedVertically)
         }
+        if let label = response.arrivalLabel {
+            x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
+            x = buffer.put(
+                label, x: x, y: rect.y, style: response.arrival == .live ? Theme.active : Theme.error,
+                clip: rect.inner.expandedVertically)
+        }
         if let tally = response.checkTally {
             x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
             x = buffer.put(
@@ -92,7 +98,9 @@ extension Views {
                 clip: inner)
         }
         if count > inner.height {
-            let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count) "
+            // "+": more lines are on their way.
+            let more = response.arrival == .live ? "+" : ""
+            let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count)\(more) "
             buffer.put(
                 position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1,
                 style: Theme.hint)

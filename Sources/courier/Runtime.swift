@@ -177,7 +177,7 @@ final class Runtime {
                         events: { update in
                             board.stream(id: id, update)
                             input.wake()
-                        })
+                        }, partialAfter: ResponseDisplay.partialAfter)
                     // Printed here, off the screen's loop, once: the check "body is valid JSON"
                     // takes the verdict from it, and the screen shows it as it is.
                     printed = ResponseDisplay.printedJSON(of: exchange.response)

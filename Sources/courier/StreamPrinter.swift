@@ -45,6 +45,9 @@ final class StreamPrinter: @unchecked Sendable {
             Console.out(masking(head) + "\n")
         case .event(let event):
             Console.out(raw ? event.wireText : event.readableText(colored: color))
+        case .partial:
+            // Only a screen asks for the start of a body; the command line prints it whole.
+            break
         }
     }
 }

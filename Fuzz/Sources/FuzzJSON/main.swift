@@ -1,7 +1,8 @@
 // The JSON reader and both printers: the fast printer, its validator and the event printer agree
 // on every input (valid or not, same bytes out); the output re-parses to the same value and differs
 // from the input only in whitespace; the coloured printer and `JSONValue` accept exactly
-// what they accept; a value's compact text parses back to it.
+// what they accept; a value's compact text parses back to it; the print of a document's start
+// (`formatStart`, for a body still arriving) is a prefix of its whole print, in whole lines.
 import FuzzSupport
 
 @testable import CourierCore
@@ -24,6 +25,15 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Invariant.require((try? JSONFormatter().format(input)) == slow, "the in-place printer differs")
     let colored = try? JSONFormatter(style: .terminal).format(input)
     Invariant.require((colored != nil) == (slow != nil), "the coloured printer disagrees on validity")
+    // Any start of any input prints without a crash; of a valid document, only its lines.
+    let cuts = [size / 3, size / 2, size * 2 / 3, max(0, size - 1)]
+    for cut in cuts {
+        let start = JSONFormatter().formatStart(of: Array(input[..<cut]))
+        guard let slow else { continue }
+        Invariant.require(
+            slow.starts(with: start) && (start.isEmpty || start.last == 0x0A),
+            "the start of a document printed lines its whole print does not have (cut at \(cut))")
+    }
     guard let slow, let value else { return 0 }
     Invariant.require(Invariant.compact(slow) == Invariant.compact(bytes), "the printer changed more than whitespace")
     Invariant.require((try? JSONValue.parse(slow)) == value, "the printed text parses to another value")

@@ -47,10 +47,15 @@ public enum StreamEvent: Sendable, Equatable {
     }
 }
 
-/// What the engine reports while a stream arrives: its head once, then each event.
+/// What the engine reports while a response arrives: a stream's head once, then each event;
+/// or, for a large body that is not a stream, its head and first bytes once, while the rest
+/// is still coming (when the caller asked for it).
 public enum StreamUpdate: Sendable, Equatable {
     /// The response is a stream: its status line and headers.
     case head(status: Int, reason: String, version: String, headers: [HeaderField])
     /// One complete event.
     case event(StreamEvent)
+    /// The start of a body that is still arriving, so a screen can show its first lines
+    /// before the rest: the status line, the headers and the bytes received so far.
+    case partial(status: Int, reason: String, headers: [HeaderField], firstBytes: [UInt8])
 }

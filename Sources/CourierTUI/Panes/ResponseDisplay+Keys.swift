@@ -9,6 +9,12 @@ extension ResponseDisplay {
     public mutating func handle(_ action: Action, height: Int) -> PaneOutcome {
         let page = max(1, height - 1)
         switch action {
+        case .toggleWholeBody, .foldHere, .cycleFoldDepth, .digit, .nextMatch, .previousMatch, .copyValue, .copyPath:
+            // Folds, matches and copies of a body not all there would be wrong, or lost with it.
+            if let notice = wholeBodyNotice { return notice }
+        default: break
+        }
+        switch action {
         case .down, .up, .pageDown, .pageUp, .top, .bottom:
             move(action, page: page, height: height)
             // A stream's view follows new events only while the cursor is on the last line.

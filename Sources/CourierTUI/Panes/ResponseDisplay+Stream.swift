@@ -44,8 +44,10 @@ extension ResponseDisplay {
         stream?.following = atEnd
     }
 
-    /// Ends a live stream (`phase` says how), keeping every event shown.
+    /// Ends a live stream, or a body shown while it arrived (`phase` says how), keeping what
+    /// is shown.
     public mutating func endStream(_ phase: LiveStream.Phase) {
+        if arrival == .live { arrival = phase }
         guard stream?.phase == .live else { return }
         stream?.phase = phase
     }
@@ -56,11 +58,12 @@ extension ResponseDisplay {
         return stream.titleLines.contains(index - headerRowCount)
     }
 
-    /// Takes the view of `live`, the same stream shown as it arrived, so its end does not
-    /// move what the user is reading: headers, following, else the line under the cursor.
+    /// Takes the view of `live`, the same stream (or the start of the same body) shown as it
+    /// arrived, so its end does not move what the user is reading: headers, following, else
+    /// the line under the cursor.
     public mutating func keepView(of live: ResponseDisplay, height: Int) {
         showHeaders = live.showHeaders
-        let following = live.stream?.following ?? true
+        let following = live.stream?.following ?? false
         stream?.following = following
         if following {
             moveCursor(by: lineCount, height: height)

@@ -78,6 +78,9 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var cursor = 0
     /// For a stream: its events, phase and whether the view follows the tail.
     public var stream: LiveStream?
+    /// For the start of a large body shown before the rest came: `.live` while it arrives,
+    /// `.stopped` or `.failed` when the rest never came (nil: the whole response).
+    public var arrival: LiveStream.Phase?
 
     /// Prepares `exchange`'s response for display; `printed` is its body already printed and
     /// indexed by `printedJSON(of:)` (nil: done here when it is JSON).

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// A large body on the screen while it arrives, through tmux against the sample API: its
+/// first lines before the rest, then the whole response; Esc keeps the start, said to be that.
+@Suite("courier TUI: a large body as it arrives", .serialized)
+final class TUIPartialBodyTests {
+    let demo: DemoProcess
+    let folder: URL
+
+    init() async throws {
+        (demo, folder) = try await DemoProcess.startWithFolder("courier-tui-partial")
+    }
+
+    deinit { demo.end(removing: folder) }
+
+    @Test("the first lines show while the rest stalls; the whole response follows; Esc keeps the start")
+    func stalled() async throws {
+        let file = folder.appendingPathComponent("environments.json")
+        // ~660 KB: half at once, the rest two seconds later.
+        let workspace = """
+            {"environments": {"local": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1"}},
+             "routes": [{"name": "large", "path": "/large", "query": {"items": "3000", "stall_ms": "2000"}}]}
+            """
+        try Data(workspace.utf8).write(to: file)
+        let command =
+            "env XDG_STATE_HOME=\(folder.path)/state NO_COLOR= TERM=screen-256color "
+            + "\(CourierBinary.url.path) --config \(file.path)"
+        let tmux = try TmuxSession(command: command)
+        defer { tmux.kill() }
+        try await tmux.waitFor("large")
+        try tmux.send("Enter", "Enter")
+        let first = try await tmux.waitFor("200 OK receiving…", also: { $0.contains("\"count\": 3000,") })
+        #expect(first.contains("\"items\": ["))
+        // The whole response: its size in the title and nothing said to be on its way.
+        try await tmux.waitFor(
+            "KB · large @ local", also: { !$0.contains("receiving") && $0.contains("\"count\": 3000,") })
+
+        // Esc while the rest is on its way: the start stays, said to be only that.
+        try tmux.send("Enter")
+        try await tmux.waitFor("200 OK receiving…")
+        try tmux.send("Escape")
+        let stopped = try await tmux.waitFor(
+            "stopped (Esc) · the start of the body only", also: { $0.contains("request cancelled") })
+        #expect(stopped.contains("\"count\": 3000,"))
+        try await tmux.quit()
+    }
+}
