@@ -24,7 +24,8 @@ import NIOSSL
 public final class HTTPEngine: Sendable {
     private let clients: ClientPool
     private let tlsConfigurations = TLSConfigurationCache()
-    private let group: MultiThreadedEventLoopGroup
+    /// The engine's own loop thread (nil: it runs on a loop it was given).
+    private let group: MultiThreadedEventLoopGroup?
     /// Runs a task on the thread that owns the engine's connections (see `EventLoopTaskExecutor`).
     public let taskExecutor: any TaskExecutor
 
@@ -32,15 +33,39 @@ public final class HTTPEngine: Sendable {
     /// handled here, not by AsyncHTTPClient.
     public init() {
         // One loop: every connection and every task handed `taskExecutor` share one thread.
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
         taskExecutor = EventLoopTaskExecutor(group.next())
         clients = ClientPool(group: group)
+    }
+
+    /// An engine on `loop`, which its owner runs and stops.
+    private init(loop: any EventLoop) {
+        group = nil
+        taskExecutor = EventLoopTaskExecutor(loop)
+        clients = ClientPool(group: loop)
+    }
+
+    /// Makes the calling thread the event loop of a new engine and runs `body` on it as a
+    /// task; returns when `body` has returned and the loop has stopped.
+    ///
+    /// Why: a command that sends one request and exits (`courier call`) then starts no thread
+    /// and hands nothing between threads: the whole process is one thread.
+    public static func withCurrentThreadAsLoop(_ body: @escaping @Sendable (HTTPEngine) async -> Void) {
+        MultiThreadedEventLoopGroup.withCurrentThreadAsEventLoop { loop in
+            let engine = HTTPEngine(loop: loop)
+            Task(executorPreference: engine.taskExecutor) {
+                await body(engine)
+                await engine.clients.shutdown()
+                loop.shutdownGracefully { _ in }
+            }
+        }
     }
 
     /// Closes connections; the engine cannot be used afterwards.
     public func shutdown() async {
         await clients.shutdown()
-        try? await group.shutdownGracefully()
+        try? await group?.shutdownGracefully()
     }
 
     /// Sends `prepared` and returns the exchange (no checks run here).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCore
+import CourierHTTP
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,20 +18,34 @@ import CourierCore
 @main
 enum CourierMain {
     static func main() async {
+        if let call = quickCall(CommandLine.arguments) {
+            // The whole call on one thread: this one becomes the engine's event loop, and the
+            // process exits from it when the call ends.
+            HTTPEngine.withCurrentThreadAsLoop { engine in
+                exit(await outcome { try await call.run(on: engine) })
+            }
+            exit(1)
+        }
+        exit(
+            await outcome {
+                if let file = quickFormat(CommandLine.arguments) {
+                    try FormatCommand.format(file: file)
+                } else {
+                    var command = try parse(CommandLine.arguments)
+                    if var asyncCommand = command as? AsyncParsableCommand {
+                        try await asyncCommand.run()
+                    } else {
+                        try command.run()
+                    }
+                }
+            })
+    }
+
+    /// The exit code of `body`: 0, or what its error says (one line on stderr).
+    nonisolated(nonsending) static func outcome(of body: () async throws -> Void) async -> Int32 {
         let code: Int32
         do {
-            if let call = quickCall(CommandLine.arguments) {
-                try await call.run()
-            } else if let file = quickFormat(CommandLine.arguments) {
-                try FormatCommand.format(file: file)
-            } else {
-                var command = try parse(CommandLine.arguments)
-                if var asyncCommand = command as? AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
-            }
+            try await body()
             code = 0
         } catch let exit as ExitCode {
             code = exit.rawValue
@@ -55,7 +70,7 @@ enum CourierMain {
                 code = CommandLine.arguments.dropFirst().first == "diff" ? 2 : 1
             }
         }
-        exit(code)
+        return code
     }
 
     /// `courier call …` in a shape `CallQuickParser` reads, as plain values: ArgumentParser is

@@ -1,6 +1,7 @@
 import CourierHTTP
 import CourierSampleAPI
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CourierCore
@@ -36,6 +37,21 @@ struct HTTPEngineIntegrationTests {
                 cookies.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
                     == ["session=abc; Path=/", "theme=dark; Path=/"])
         }
+    }
+
+    @Test("on the calling thread as its loop: the engine answers there, then the loop stops and the call returns")
+    func currentThread() async throws {
+        let server = try await SampleServer.start()
+        let seen = Mutex<(status: Int?, sameThread: Bool)>((nil, false))
+        let caller = pthread_self()
+        HTTPEngine.withCurrentThreadAsLoop { engine in
+            let response = try? await engine.send(
+                HTTPRequest(method: .get, url: server.url("/dev/v1/users/42")), options: SendOptions(timeout: 5))
+            seen.withLock { $0 = (response?.status, pthread_equal(pthread_self(), caller) != 0) }
+        }
+        await server.stop()
+        #expect(seen.withLock { $0.status } == 200)
+        #expect(seen.withLock { $0.sameThread })
     }
 
     @Test("binary bodies arrive byte for byte; gzip and deflate are decoded")

@@ -138,6 +138,20 @@ struct PartialBodyViewTests {
         }
     }
 
+    @Test("every size from 0×0 to 130×45 draws the start of a body without trapping, and a resize keeps it")
+    func anySize() throws {
+        var (state, _) = try Self.arriving(Self.document(200), cut: 6000)
+        state.focus = .response
+        state.press(.char("G"))
+        for width in stride(from: 0, through: 130, by: 7) {
+            for height in stride(from: 0, through: 45, by: 3) {
+                _ = state.update(.resize(width: width, height: height))
+                #expect(Views.render(state).lines.count == height)
+            }
+        }
+        #expect(state.response?.arrival == .live)
+    }
+
     @Test("text shows whole lines only, numbered")
     func text() throws {
         var state = Fixtures.state(width: 100, height: 16)

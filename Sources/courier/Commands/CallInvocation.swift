@@ -44,10 +44,13 @@ struct CallInvocation {
         // measured ~0.3 ms slower.
         let engine = HTTPEngine()
         ProcessLifetime.keep(engine)
-        try await withTaskExecutorPreference(engine.taskExecutor) {
-            guard let plan = try prepare() else { return }
-            try await send(plan, on: engine)
-        }
+        try await withTaskExecutorPreference(engine.taskExecutor) { try await run(on: engine) }
+    }
+
+    /// The same on `engine`, from a task on its loop (`HTTPEngine.withCurrentThreadAsLoop`).
+    func run(on engine: HTTPEngine) async throws {
+        guard let plan = try prepare() else { return }
+        try await send(plan, on: engine)
     }
 
     /// Loads and builds; prints the curl command and returns nil for `--curl`; refuses a
