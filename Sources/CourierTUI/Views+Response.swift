@@ -23,24 +23,14 @@ extension Views {
         x = buffer.put(
             "\(response.status) \(response.reason)", x: x, y: rect.y, style: Theme.status(response.status),
             clip: rect.inner.expandedVertically)
-        if let stream = response.stream {
+        // A word after the status, a space before it.
+        func tag(_ text: String, _ tagStyle: Style) {
             x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
-            x = buffer.put(
-                stream.label, x: x, y: rect.y, style: stream.phase == .live ? Theme.active : Theme.hint,
-                clip: rect.inner.expandedVertically)
+            x = buffer.put(text, x: x, y: rect.y, style: tagStyle, clip: rect.inner.expandedVertically)
         }
-        if let label = response.arrivalLabel {
-            x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
-            x = buffer.put(
-                label, x: x, y: rect.y, style: response.arrival == .live ? Theme.active : Theme.error,
-                clip: rect.inner.expandedVertically)
-        }
-        if let tally = response.checkTally {
-            x = buffer.put(" ", x: x, y: rect.y, style: style, clip: rect.inner.expandedVertically)
-            x = buffer.put(
-                tally.description, x: x, y: rect.y, style: tally.allPassed ? Theme.notice : Theme.error,
-                clip: rect.inner.expandedVertically)
-        }
+        if let stream = response.stream { tag(stream.label, stream.phase == .live ? Theme.active : Theme.hint) }
+        if let label = response.arrivalLabel { tag(label, response.arrival == .live ? Theme.active : Theme.error) }
+        if let tally = response.checkTally { tag(tally.description, tally.allPassed ? Theme.notice : Theme.error) }
         let milliseconds = Seconds.milliseconds(response.totalTime)
         var details: [String] = []
         if let search = response.search {

@@ -27,15 +27,8 @@ extension ResponseDisplay {
             document = TextDocument(lines)
         }
         guard document.lineCount > 0 else { return nil }
-        self.requestID = requestID
-        routeName = request.origin.routeName
-        environmentName = request.origin.environmentName
-        self.status = status
-        self.reason = reason
-        totalTime = 0
+        self.init(requestID: requestID, headOf: request, status: status, reason: reason, headers: headers)
         size = firstBytes.count
-        headerLines = headers.map { request.origin.masking("\($0.name): \($0.value)") }
-        secretValues = request.origin.secretValues
         body = document
         isJSON = json
         isText = !json

@@ -6,6 +6,13 @@ extension ResponseDisplay {
     /// The pane for a stream whose head just arrived for `request`; events follow.
     public init(requestID: Int, streamOf request: PreparedRequest, status: Int, reason: String, headers: [HeaderField])
     {
+        self.init(requestID: requestID, headOf: request, status: status, reason: reason, headers: headers)
+        stream = LiveStream(phase: .live)
+    }
+
+    /// The pane for a response of which only the head has come for `request`: no body yet,
+    /// no time, no size (a stream's events or a large body's first lines follow).
+    init(requestID: Int, headOf request: PreparedRequest, status: Int, reason: String, headers: [HeaderField]) {
         self.requestID = requestID
         routeName = request.origin.routeName
         environmentName = request.origin.environmentName
@@ -17,7 +24,6 @@ extension ResponseDisplay {
         secretValues = request.origin.secretValues
         body = TextDocument([])
         isJSON = false
-        stream = LiveStream(phase: .live)
     }
 
     /// Adds `event` below the others; with `height` given and the view following, the view
