@@ -17,8 +17,9 @@ extension SampleRouter {
     /// `POST oauth/token`: the client credentials grant (client `courier`, secret
     /// `DEPLOYMENT-client-secret`, as HTTP Basic or in the form) and the password grant (user
     /// `qa`, the deployment's password). Tokens last an hour, except with scope `short`: the
-    /// answer still says an hour, but the token dies after a second, as a server that revokes
-    /// tokens early does, so a client must fetch a new one after a 401.
+    /// answer still says an hour, but the token serves one request, as with a server that
+    /// revokes tokens early, so a client must fetch a new one after a 401. (One use, not a
+    /// second of life: a test on a loaded machine must not see it die before its first use.)
     func oauthToken(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
         let form = Dictionary(
             PercentEncoding.formItems(String(decoding: request.body, as: UTF8.self)).map { ($0.name, $0.value) },
@@ -49,7 +50,7 @@ extension SampleRouter {
             return Self.oauthError(400, "unsupported_grant_type", "grants here: client_credentials, password")
         }
         let scope = form["scope"] ?? ""
-        let token = await store.issueAccessToken(for: subject, lifetime: scope == "short" ? 1 : 3600)
+        let token = await store.issueAccessToken(for: subject, lifetime: 3600, uses: scope == "short" ? 1 : nil)
         return .json(
             .fields([
                 "access_token": .string(token), "token_type": .string("bearer"), "expires_in": .int(3600),

@@ -14,7 +14,8 @@ actor SampleStore {
     /// Session tokens handed out by `POST login`, by deployment prefix.
     private var sessions: [String: Set<String>] = [:]
     /// OAuth2 access tokens handed out: who they are for and until when (seconds since 1970).
-    private var accessTokens: [String: (subject: String, until: Double)] = [:]
+    /// Each token's subject, expiry and, for a token revoked after its first use, the uses left.
+    private var accessTokens: [String: (subject: String, until: Double, uses: Int?)] = [:]
     /// Digest nonces handed out, with how many answers each has had.
     private var nonces: [String: Int] = [:]
     private static let logLimit = 10_000
@@ -74,16 +75,22 @@ actor SampleStore {
         return true
     }
 
-    /// A new OAuth2 access token for `subject`, good for `lifetime` seconds.
-    func issueAccessToken(for subject: String, lifetime: Double) -> String {
+    /// A new OAuth2 access token for `subject`, good for `lifetime` seconds, or for `uses`
+    /// requests when given (a server that revokes tokens early).
+    func issueAccessToken(for subject: String, lifetime: Double, uses: Int? = nil) -> String {
         let token = "at-\(accessTokens.count + 1)-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        accessTokens[token] = (subject, Date().timeIntervalSince1970 + lifetime)
+        accessTokens[token] = (subject, Date().timeIntervalSince1970 + lifetime, uses)
         return token
     }
 
-    /// Whom `token` was issued to, if it is one of ours and has not expired.
+    /// Whom `token` was issued to, if it is one of ours and neither expired nor used up (this
+    /// use is counted).
     func accessTokenSubject(_ token: String) -> String? {
         guard let entry = accessTokens[token], entry.until > Date().timeIntervalSince1970 else { return nil }
+        if let uses = entry.uses {
+            guard uses > 0 else { return nil }
+            accessTokens[token]?.uses = uses - 1
+        }
         return entry.subject
     }
 }
