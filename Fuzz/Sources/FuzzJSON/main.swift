@@ -2,7 +2,8 @@
 // on every input (valid or not, same bytes out); the output re-parses to the same value and differs
 // from the input only in whitespace; the coloured printer and `JSONValue` accept exactly
 // what they accept; a value's compact text parses back to it; the print of a document's start
-// (`formatStart`, for a body still arriving) is a prefix of its whole print, in whole lines.
+// (`formatStart`, for a body still arriving) is a prefix of its whole print, in whole lines; the
+// print in two parts (`formatInParts`) is the same bytes at any split.
 import FuzzSupport
 
 @testable import CourierCore
@@ -25,8 +26,19 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Invariant.require((try? JSONFormatter().format(input)) == slow, "the in-place printer differs")
     let colored = try? JSONFormatter(style: .terminal).format(input)
     Invariant.require((colored != nil) == (slow != nil), "the coloured printer disagrees on validity")
-    // Any start of any input prints without a crash; of a valid document, only its lines.
     let cuts = [size / 3, size / 2, size * 2 / 3, max(0, size - 1)]
+    // Printed in two parts split anywhere: the same bytes, or invalid as well.
+    for cut in cuts {
+        var joined: [UInt8]?
+        if let parts = FastJSONFormatter.formatInParts(input, indent: 2, split: cut, concurrently: false) {
+            joined = Array(UnsafeBufferPointer(start: parts.first.base, count: parts.first.count))
+            if let rest = parts.rest { joined? += UnsafeBufferPointer(start: rest.base, count: rest.count) }
+            joined?.append(0x0A)
+            parts.free()
+        }
+        Invariant.require(joined == fast, "the printer in two parts differs (split at \(cut))")
+    }
+    // Any start of any input prints without a crash; of a valid document, only its lines.
     for cut in cuts {
         let start = JSONFormatter().formatStart(of: Array(input[..<cut]))
         guard let slow else { continue }

@@ -23,7 +23,10 @@ enum FastJSONFormatter {
     /// `format` with nothing written: several times faster than `JSONReader`'s events.
     static func isValid(_ input: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) -> Bool {
         var sink = DiscardingJSONSink()
-        return walk(input, indent: 0, into: &sink, maxDepth: maxDepth, consumed: nil)
+        var stopped: Cut?
+        return walk(
+            input, indent: 0, into: &sink, maxDepth: maxDepth, consumed: nil, resume: nil, stopAt: .max,
+            stopped: &stopped)
     }
 
     /// Formats `input` into `output`; returns false when the document is invalid (or
@@ -33,12 +36,31 @@ enum FastJSONFormatter {
         _ input: UnsafeBufferPointer<UInt8>, indent: Int, into output: inout Output,
         maxDepth: Int = JSONReader.defaultMaxDepth, consumed: ((Int) -> Void)? = nil
     ) -> Bool {
-        walk(input, indent: indent, into: &output, maxDepth: maxDepth, consumed: consumed)
+        var stopped: Cut?
+        return walk(
+            input, indent: indent, into: &output, maxDepth: maxDepth, consumed: consumed, resume: nil, stopAt: .max,
+            stopped: &stopped)
     }
 
     /// Formats `input` into memory the caller owns (see `FixedJSONSink`).
     static func format(_ input: UnsafeBufferPointer<UInt8>, indent: Int, into output: inout FixedJSONSink) -> Bool {
-        walk(input, indent: indent, into: &output, maxDepth: JSONReader.defaultMaxDepth, consumed: nil)
+        var stopped: Cut?
+        return walk(
+            input, indent: indent, into: &output, maxDepth: JSONReader.defaultMaxDepth, consumed: nil, resume: nil,
+            stopAt: .max, stopped: &stopped)
+    }
+
+    /// One part of a document printed on its own (see `FastJSONFormatter+Parallel`): from
+    /// `resume` (the start when nil) until the first comma between items at or past
+    /// `stopAt`, whose place and state go into `stopped`, or to the end. False when what it
+    /// read is invalid.
+    static func formatPart(
+        _ input: UnsafeBufferPointer<UInt8>, indent: Int, into output: inout Output, maxDepth: Int,
+        resume: Cut?, stopAt: Int, stopped: inout Cut?, consumed: ((Int) -> Void)?
+    ) -> Bool {
+        walk(
+            input, indent: indent, into: &output, maxDepth: maxDepth, consumed: consumed,
+            resume: resume, stopAt: stopAt, stopped: &stopped)
     }
 
     // The one walk behind each entry point, inlined into each so that every sink gets its own
@@ -47,19 +69,30 @@ enum FastJSONFormatter {
     @inline(__always)
     private static func walk<Sink: FastJSONSink>(
         _ input: UnsafeBufferPointer<UInt8>, indent: Int, into output: inout Sink, maxDepth: Int,
-        consumed: ((Int) -> Void)?
+        consumed: ((Int) -> Void)?, resume: Cut?, stopAt: Int, stopped: inout Cut?
     ) -> Bool {
         // The indentation pad reaches `defaultMaxDepth` levels of 8 spaces, no further.
         guard let start = input.baseAddress, indent >= 0, indent <= 8, maxDepth <= JSONReader.defaultMaxDepth
         else { return false }
         let end = start + input.count
         var p = start
-        if input.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
         let stack = UnsafeMutablePointer<Bool>.allocate(capacity: maxDepth + 1)  // true = object
         defer { stack.deallocate() }
         var depth = 0
         var state = State.value
-        var nextReport = 4 << 20
+        if let resume {
+            // At a comma between items, as a walk from the start would be there.
+            guard resume.offset >= 0, resume.offset < input.count, resume.stack.count <= maxDepth,
+                !resume.stack.isEmpty
+            else { return false }
+            p += resume.offset
+            for (index, isObject) in resume.stack.enumerated() { stack[index + 1] = isObject }
+            depth = resume.stack.count
+            state = .afterValue
+        } else if input.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF {
+            p += 3
+        }
+        var nextReport = p - start + (4 << 20)
 
         let padBase = newlineAndSpaces
 
@@ -145,6 +178,11 @@ enum FastJSONFormatter {
                 let byte = p.pointee
                 let isObject = stack[depth]
                 if byte == UInt8(ascii: ",") {
+                    if p - start >= stopAt {
+                        stopped = Cut(
+                            offset: p - start, stack: Array(UnsafeBufferPointer(start: stack + 1, count: depth)))
+                        return true
+                    }
                     p += 1
                     output.append(UInt8(ascii: ","))
                     newline(depth)

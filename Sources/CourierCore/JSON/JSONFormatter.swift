@@ -84,20 +84,40 @@ public struct JSONFormatter: Sendable {
         return printed ? (result, lineStarts) : nil
     }
 
-    /// Formats `bytes` and hands the whole output to `sink` once, only if the document is
-    /// valid (nothing is emitted for an invalid one).
+    /// Formats `bytes` and hands the output to `sink`, in one piece or two (in order; a large
+    /// document is printed on two threads when it may), only once the whole document is known
+    /// to be valid: nothing is emitted for an invalid one.
     ///
     /// With `releasingInput`, input pages already read are returned to the kernel as the
     /// printer moves on — only for memory that can be read again, such as a file mapping.
     public func write(
         _ bytes: UnsafeBufferPointer<UInt8>, releasingInput: Bool = false, to sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(JSONSyntaxError) {
-        if style == nil {
+        if style == nil, bytes.count >= FastJSONFormatter.parallelMinimum, JoinedThread.processors >= 2 {
+            let release: ((Int, Int) -> Void)? =
+                releasingInput ? { from, upTo in Self.release(bytes, from: from, upTo: upTo) } : nil
+            // The second thread first finds where its part starts (following strings and
+            // brackets from the start, ~1 GB/s), so the first part is the longer one.
+            if var parts = FastJSONFormatter.formatInParts(
+                bytes, indent: indent, split: bytes.count / 10 * 7, concurrently: true, consumed: release)
+            {
+                defer { parts.free() }
+                if parts.rest == nil {
+                    parts.first.append(UInt8(ascii: "\n"))
+                } else {
+                    parts.rest?.append(UInt8(ascii: "\n"))
+                }
+                sink(UnsafeBufferPointer(start: parts.first.base, count: parts.first.count))
+                if let rest = parts.rest { sink(UnsafeBufferPointer(start: rest.base, count: rest.count)) }
+                return
+            }
+        } else if style == nil {
             // Pretty output of real documents is 1.5–2.5× the input; the mapping reserves
             // more address space than that, which costs nothing until written.
             var output = FastJSONFormatter.Output(capacity: bytes.count * 3 + 64)
             defer { output.free() }
-            let release: ((Int) -> Void)? = releasingInput ? { consumed in Self.release(bytes, upTo: consumed) } : nil
+            let release: ((Int) -> Void)? =
+                releasingInput ? { consumed in Self.release(bytes, from: 0, upTo: consumed) } : nil
             if FastJSONFormatter.format(bytes, indent: indent, into: &output, consumed: release) {
                 output.append(UInt8(ascii: "\n"))
                 sink(UnsafeBufferPointer(start: output.base, count: output.count))
@@ -109,12 +129,13 @@ public struct JSONFormatter: Sendable {
         slow.withUnsafeBufferPointer { sink($0) }
     }
 
-    /// Drops whole pages before `offset` from memory (they are re-read from the file if needed).
-    private static func release(_ bytes: UnsafeBufferPointer<UInt8>, upTo offset: Int) {
+    /// Drops the whole pages between two offsets from memory (they are re-read from the file
+    /// if needed).
+    private static func release(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, upTo offset: Int) {
         guard let base = bytes.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = UInt(bitPattern: base)
-        let alignedStart = (start + UInt(page) - 1) & ~UInt(page - 1)
+        let alignedStart = (start + UInt(from) + UInt(page) - 1) & ~UInt(page - 1)
         let alignedEnd = (start + UInt(offset)) & ~UInt(page - 1)
         guard alignedEnd > alignedStart, let pointer = UnsafeMutableRawPointer(bitPattern: alignedStart) else { return }
         _ = madvise(pointer, Int(alignedEnd - alignedStart), Int32(MADV_DONTNEED))
