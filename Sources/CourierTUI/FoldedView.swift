@@ -43,8 +43,8 @@ public struct FoldedView: Sendable, Equatable {
 
     /// Byte range of `line` without its newline.
     static func range(of line: Int, in document: TextDocument) -> Range<Int> {
-        let start = document.lineStarts[line]
-        var end = line + 1 < document.lineStarts.count ? document.lineStarts[line + 1] : document.bytes.count
+        let start = Int(document.lineStarts[line])
+        var end = line + 1 < document.lineStarts.count ? Int(document.lineStarts[line + 1]) : document.bytes.count
         if end > start, document.bytes[end - 1] == 0x0A { end -= 1 }
         return start..<end
     }

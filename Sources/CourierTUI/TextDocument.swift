@@ -9,20 +9,25 @@
 public struct TextDocument: Sendable, Equatable {
     /// The text, UTF-8 (invalid sequences are replaced with U+FFFD when a line is read).
     public private(set) var bytes: [UInt8]
-    /// Byte offset of the first character of each line.
-    public private(set) var lineStarts: [Int]
+    /// Byte offset of the first character of each line. Four bytes each, not eight: a 21 MB
+    /// JSON body prints as ~2 million lines, and its index was 16 MB of the screen's ~100.
+    public private(set) var lineStarts: [UInt32]
+
+    /// The most bytes a document holds, so that every offset fits its index; more is dropped
+    /// (far past the screen's in-memory limit, 256 MB unless `COURIER_MAX_BODY_MB` raises it).
+    public static let maxBytes = Int(UInt32.max)
 
     /// Indexes `bytes` by line; a trailing newline does not start an extra empty line.
     public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        lineStarts = bytes.isEmpty ? [] : bytes.withUnsafeBufferPointer(Self.lineStarts)
+        self.bytes = bytes.count > Self.maxBytes ? Array(bytes.prefix(Self.maxBytes)) : bytes
+        lineStarts = self.bytes.isEmpty ? [] : self.bytes.withUnsafeBufferPointer(Self.lineStarts)
     }
 
     /// Where each line of `buffer` starts: eight bytes at a time, each newline found by a bit
     /// (pretty JSON has a line every ~20 bytes, where a `memchr` call per line cost more than
     /// the search).
-    private static func lineStarts(_ buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var starts: [Int] = [0]
+    private static func lineStarts(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        var starts: [UInt32] = [0]
         starts.reserveCapacity(buffer.count / 16 + 1)
         guard let base = buffer.baseAddress else { return starts }
         let count = buffer.count
@@ -35,22 +40,23 @@ public struct TextDocument: Sendable, Equatable {
             let x = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) ^ newlines
             var marks = ~(((x & low) &+ low) | x | low)
             while marks != 0 {
-                starts.append(offset + marks.trailingZeroBitCount >> 3 + 1)
+                starts.append(UInt32(truncatingIfNeeded: offset + marks.trailingZeroBitCount >> 3 + 1))
                 marks &= marks &- 1
             }
             offset += 8
         }
         while offset < count {
-            if base[offset] == 0x0A { starts.append(offset + 1) }
+            if base[offset] == 0x0A { starts.append(UInt32(truncatingIfNeeded: offset + 1)) }
             offset += 1
         }
         // A trailing newline does not start a line.
-        if starts.last == count { starts.removeLast() }
+        if starts.last == UInt32(truncatingIfNeeded: count) { starts.removeLast() }
         return starts
     }
 
-    /// `bytes` with its line starts already known (the JSON printer notes them as it writes).
-    init(_ bytes: [UInt8], lineStarts: [Int]) {
+    /// `bytes` (at most `maxBytes`) with its line starts already known (the JSON printer
+    /// notes them as it writes).
+    init(_ bytes: [UInt8], lineStarts: [UInt32]) {
         self.bytes = bytes
         self.lineStarts = bytes.isEmpty ? [] : lineStarts
     }
@@ -62,15 +68,17 @@ public struct TextDocument: Sendable, Equatable {
 
     /// Adds `more` at the end (a live stream's next event), indexing only the new bytes: a
     /// stream of any length costs the same per event.
+    /// Past `maxBytes` the rest is dropped.
     public mutating func append(_ more: some Collection<UInt8>) {
-        guard !more.isEmpty else { return }
+        let room = Self.maxBytes - bytes.count
+        guard !more.isEmpty, room > 0 else { return }
         // The line after a trailing newline starts only now that a byte follows it.
-        if bytes.isEmpty || bytes.last == 0x0A { lineStarts.append(bytes.count) }
+        if bytes.isEmpty || bytes.last == 0x0A { lineStarts.append(UInt32(truncatingIfNeeded: bytes.count)) }
         var offset = bytes.count
-        bytes.append(contentsOf: more)
+        bytes.append(contentsOf: more.prefix(room))
         let count = bytes.count
         while offset < count - 1 {
-            if bytes[offset] == 0x0A { lineStarts.append(offset + 1) }
+            if bytes[offset] == 0x0A { lineStarts.append(UInt32(truncatingIfNeeded: offset + 1)) }
             offset += 1
         }
     }
@@ -81,8 +89,8 @@ public struct TextDocument: Sendable, Equatable {
     /// Line `index` without its newline (carriage returns dropped, invalid UTF-8 replaced).
     public func line(_ index: Int) -> String {
         guard lineStarts.indices.contains(index) else { return "" }
-        let start = lineStarts[index]
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+        let start = Int(lineStarts[index])
+        var end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) - 1 : bytes.count
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)

@@ -111,9 +111,9 @@ struct JSONFidelityTests {
         }
         #expect(fast == events, "\(document)")
         let indexed = try JSONFormatter().formatIndexed(bytes)
-        var starts = [0]
+        var starts: [UInt32] = [0]
         for (offset, byte) in fast.enumerated() where byte == 0x0A && offset + 1 < fast.count {
-            starts.append(offset + 1)
+            starts.append(UInt32(offset + 1))
         }
         #expect(indexed.text == fast && indexed.lineStarts == starts, "\(document)")
         #expect(String(decoding: fast, as: UTF8.self) == Self.reference(document), "\(document)")

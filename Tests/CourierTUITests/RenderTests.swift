@@ -261,9 +261,9 @@ struct TextDocumentTests {
         ])
     func lineStarts(text: String) {
         let bytes = Array(text.utf8)
-        var expected = bytes.isEmpty ? [] : [0]
+        var expected: [UInt32] = bytes.isEmpty ? [] : [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A && offset + 1 < bytes.count {
-            expected.append(offset + 1)
+            expected.append(UInt32(offset + 1))
         }
         #expect(TextDocument(bytes).lineStarts == expected)
     }

@@ -143,21 +143,23 @@ struct FixedJSONSink: FastJSONSink {
     let capacity: Int
     private(set) var count = 0
     private(set) var overflowed = false
-    /// Offsets where lines start, 0 first (nil: not noted).
-    private(set) var lineStarts: [Int]?
+    /// Offsets where lines start, 0 first (nil: not noted). Noted only when `capacity` fits
+    /// in 32 bits, so every offset does.
+    private(set) var lineStarts: [UInt32]?
 
     init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int, notingLines: Bool = false) {
         self.base = base
         self.capacity = capacity
-        if notingLines {
+        if notingLines, capacity <= Int(UInt32.max) {
             lineStarts = [0]
-            // Pretty JSON has a line every ~20 bytes; what is reserved and not used costs nothing.
-            lineStarts?.reserveCapacity(capacity / 48)
+            // Pretty JSON has a line every ~18 bytes and fills about half of `capacity`: this
+            // holds them without growing (a copy at the peak); unused reserve costs nothing.
+            lineStarts?.reserveCapacity(capacity / 24)
         }
     }
 
     @inline(__always) mutating func appendNewline(_ pad: UnsafePointer<UInt8>, _ length: Int) {
-        if lineStarts != nil { lineStarts?.append(count &+ 1) }
+        if lineStarts != nil { lineStarts?.append(UInt32(truncatingIfNeeded: count &+ 1)) }
         append(pad, length)
     }
 

@@ -50,8 +50,9 @@ public struct JSONFormatter: Sendable {
     }
 
     /// Formats `bytes` (without colours) and says where each line of the result starts (0
-    /// first), as the printer writes them: a viewer need not search 40 MB for newlines.
-    public func formatIndexed(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (text: [UInt8], lineStarts: [Int]?) {
+    /// first), as the printer writes them: a viewer need not search 40 MB for newlines. Nil
+    /// starts for an output that may pass 4 GB, whose offsets need more than 32 bits.
+    public func formatIndexed(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (text: [UInt8], lineStarts: [UInt32]?) {
         let direct = bytes.withUnsafeBufferPointer { Self.formatInPlace($0, indent: indent, notingLines: true) }
         if let direct { return direct }
         return (try JSONFormatter(indent: indent).format(bytes), nil)
@@ -63,12 +64,12 @@ public struct JSONFormatter: Sendable {
     /// invalid or its output does not fit, for `write` to handle. With `notingLines`, also the
     /// line starts (nil without).
     private static func formatInPlace(_ bytes: UnsafeBufferPointer<UInt8>, indent: Int, notingLines: Bool) -> (
-        text: [UInt8], lineStarts: [Int]?
+        text: [UInt8], lineStarts: [UInt32]?
     )? {
         let (capacity, overflow) = bytes.count.multipliedReportingOverflow(by: 3)
         guard !overflow, capacity < Int.max - 64 else { return nil }
         var printed = false
-        var lineStarts: [Int]?
+        var lineStarts: [UInt32]?
         let result = [UInt8](unsafeUninitializedCapacity: capacity + 64) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }

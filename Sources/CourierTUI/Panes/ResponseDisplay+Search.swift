@@ -39,7 +39,7 @@ extension ResponseDisplay {
                         lastLine = line
                     }
                     // The rest of this line is already counted: skip to the next line.
-                    offset = line + 1 < document.lineStarts.count ? document.lineStarts[line + 1] : haystack.count
+                    offset = line + 1 < document.lineStarts.count ? Int(document.lineStarts[line + 1]) : haystack.count
                 } else {
                     offset += 1
                 }
@@ -68,12 +68,12 @@ extension ResponseDisplay {
     }
 
     /// The line containing byte `offset`, by binary search over line starts.
-    static func lineIndex(of offset: Int, in starts: [Int]) -> Int {
+    static func lineIndex(of offset: Int, in starts: [UInt32]) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if Int(starts[middle]) <= offset { low = middle } else { high = middle - 1 }
         }
         return low
     }
