@@ -1,4 +1,5 @@
 import CNcurses
+import CourierCore
 import Dispatch
 
 #if canImport(FoundationEssentials)
@@ -40,7 +41,7 @@ final class InputWatcher: @unchecked Sendable {
 
     /// Starts the polling thread.
     func start() {
-        DetachedThread.start { [self] in self.pollLoop() }
+        NativeThread.detach { [self] in self.pollLoop() }
     }
 
     /// Wakes the runtime for another reason (a response arrived, a timer fired).

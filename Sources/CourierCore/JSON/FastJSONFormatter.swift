@@ -30,16 +30,15 @@ enum FastJSONFormatter {
     }
 
     /// Formats `input` into `output`; returns false when the document is invalid (or
-    /// deeper than `maxDepth`). `consumed` is called now and then with how far the input
-    /// has been read, so a caller can release pages it no longer needs.
+    /// deeper than `maxDepth`). The whole document as one part.
     static func format(
         _ input: UnsafeBufferPointer<UInt8>, indent: Int, into output: inout Output,
-        maxDepth: Int = JSONReader.defaultMaxDepth, consumed: ((Int) -> Void)? = nil
+        maxDepth: Int = JSONReader.defaultMaxDepth
     ) -> Bool {
         var stopped: Cut?
-        return walk(
-            input, indent: indent, into: &output, maxDepth: maxDepth, consumed: consumed, resume: nil, stopAt: .max,
-            stopped: &stopped)
+        return formatPart(
+            input, indent: indent, into: &output, maxDepth: maxDepth, resume: nil, stopAt: .max, stopped: &stopped,
+            consumed: nil)
     }
 
     /// Formats `input` into memory the caller owns (see `FixedJSONSink`).

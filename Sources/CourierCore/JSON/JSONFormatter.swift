@@ -94,13 +94,16 @@ public struct JSONFormatter: Sendable {
     public func write(
         _ bytes: UnsafeBufferPointer<UInt8>, releasingInput: Bool = false, to sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(JSONSyntaxError) {
-        if style == nil, bytes.count >= FastJSONFormatter.parallelMinimum, JoinedThread.processors >= 2 {
+        if style == nil {
             let release: ((Int, Int) -> Void)? =
                 releasingInput ? { from, upTo in Self.release(bytes, from: from, upTo: upTo) } : nil
-            // The second thread first finds where its part starts (following strings and
-            // brackets from the start, ~1 GB/s), so the first part is the longer one.
+            // Two threads for a large document when two can run; the second first finds where
+            // its part starts (following strings and brackets from the start, ~1 GB/s), so the
+            // first part is the longer one. Split at the end, the first part is the whole print.
+            let twoThreads = bytes.count >= FastJSONFormatter.parallelMinimum && NativeThread.processors >= 2
             if var parts = FastJSONFormatter.formatInParts(
-                bytes, indent: indent, split: bytes.count / 10 * 7, concurrently: true, consumed: release)
+                bytes, indent: indent, split: twoThreads ? bytes.count / 10 * 7 : bytes.count,
+                concurrently: twoThreads, consumed: release)
             {
                 defer { parts.free() }
                 if parts.rest == nil {
@@ -110,18 +113,6 @@ public struct JSONFormatter: Sendable {
                 }
                 sink(UnsafeBufferPointer(start: parts.first.base, count: parts.first.count))
                 if let rest = parts.rest { sink(UnsafeBufferPointer(start: rest.base, count: rest.count)) }
-                return
-            }
-        } else if style == nil {
-            // Pretty output of real documents is 1.5–2.5× the input; the mapping reserves
-            // more address space than that, which costs nothing until written.
-            var output = FastJSONFormatter.Output(capacity: bytes.count * 3 + 64)
-            defer { output.free() }
-            let release: ((Int) -> Void)? =
-                releasingInput ? { consumed in Self.release(bytes, from: 0, upTo: consumed) } : nil
-            if FastJSONFormatter.format(bytes, indent: indent, into: &output, consumed: release) {
-                output.append(UInt8(ascii: "\n"))
-                sink(UnsafeBufferPointer(start: output.base, count: output.count))
                 return
             }
         }

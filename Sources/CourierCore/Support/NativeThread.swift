@@ -9,13 +9,13 @@
     import Darwin
 #endif
 
-/// Work run on a thread of its own while the caller does its part, then waited for: the
-/// printer's second half. A bare pthread, since Foundation's `Thread` is full Foundation's
-/// (ICU's 34 MB) and a task would hand the work to the cooperative pool.
+/// A bare pthread: the printer's second half (started, then joined) and the screen's input
+/// watcher (detached, blocking in `poll`). Foundation's `Thread` is full Foundation's, which
+/// brings ICU's 34 MB, and a task would hand the work to the cooperative pool.
 ///
-/// `@unchecked Sendable`: what the body writes, the caller reads only after `join`, and
+/// `@unchecked Sendable`: what a joined body writes, the caller reads only after `join`, and
 /// `pthread_join` orders the two.
-final class JoinedThread: @unchecked Sendable {
+public final class NativeThread: @unchecked Sendable {
     private var body: (() -> Void)?
     #if canImport(Darwin)
         private var thread: pthread_t?
@@ -24,22 +24,42 @@ final class JoinedThread: @unchecked Sendable {
     #endif
     private var started = false
 
-    /// Starts `body` on a new thread; if the system gives none, `join` runs it instead.
+    /// Starts `body` on a new thread, to be joined; if the system gives none, `join` runs it.
     init(_ body: @escaping () -> Void) {
         self.body = body
+        started = spawn()
+    }
+
+    /// Starts `body` on a thread nobody joins; false when the system gives no thread.
+    @discardableResult
+    public static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let work = NativeThread(unstarted: body)
+        guard work.spawn() else { return false }
+        #if canImport(Darwin)
+            if let thread = work.thread { pthread_detach(thread) }
+        #else
+            pthread_detach(work.thread)
+        #endif
+        return true
+    }
+
+    private init(unstarted body: @escaping () -> Void) { self.body = body }
+
+    /// Creates the thread, which holds `self` until `run` has returned.
+    private func spawn() -> Bool {
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(
             &thread, nil,
             { raw in
                 guard let raw else { return nil }
-                Unmanaged<JoinedThread>.fromOpaque(raw).takeRetainedValue().run()
+                Unmanaged<NativeThread>.fromOpaque(raw).takeRetainedValue().run()
                 return nil
             }, context)
-        if status == 0 {
-            started = true
-        } else {
-            Unmanaged<JoinedThread>.fromOpaque(context).release()
+        guard status == 0 else {
+            Unmanaged<NativeThread>.fromOpaque(context).release()
+            return false
         }
+        return true
     }
 
     private func run() {
@@ -80,7 +100,7 @@ final class JoinedThread: @unchecked Sendable {
 
         /// The processors in this process's affinity mask (up to 1,024, as `cpu_set_t`); nil
         /// when the system cannot say.
-        private static func affinityCount() -> Int? {
+        static func affinityCount() -> Int? {
             guard let symbol = dlsym(nil, "sched_getaffinity") else { return nil }
             let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
             var mask = [UInt64](repeating: 0, count: 16)
