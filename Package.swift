@@ -73,10 +73,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore"], exclude: ["Fixtures"]),
+        // Test helpers shared by the integration and end-to-end tests: a hostile loopback server.
+        .target(name: "CourierTestSupport", path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierHTTPTests",
             dependencies: [
-                "CourierHTTP", "CourierCore", "CourierSampleAPI",
+                "CourierHTTP", "CourierCore", "CourierSampleAPI", "CourierTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
@@ -94,7 +96,7 @@ let package = Package(
                 "courier", "CourierCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CourierEndToEndTests", dependencies: ["CourierCore"]),
+        .testTarget(name: "CourierEndToEndTests", dependencies: ["CourierCore", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,10 +13,13 @@ import NIOCore
 #endif
 
 /// A response body being written to a temporary file because it outgrew the in-memory cap.
+/// The file goes away with the spill unless the body arrived whole (`close`): a body cut off
+/// by an error leaves nothing behind.
 final class BodySpill {
     /// Where the body is saved.
     let path: String
     private var descriptor: Int32
+    private var kept = false
 
     /// Creates `$TMPDIR/courier-body-<uuid>` holding `prefix` (what was received so far).
     init(startingWith prefix: [UInt8]) throws(TransportError) {
@@ -28,6 +31,7 @@ final class BodySpill {
 
     deinit {
         if descriptor >= 0 { _ = systemClose(descriptor) }
+        if !kept { unlink(path) }
     }
 
     func write(_ bytes: ByteBufferView) throws(TransportError) {
@@ -43,6 +47,7 @@ final class BodySpill {
         let result = systemClose(descriptor)
         descriptor = -1
         guard result == 0 else { throw .other("cannot finish writing \(path)") }
+        kept = true
     }
 
     private func write(_ bytes: [UInt8]) throws(TransportError) {

@@ -16,8 +16,18 @@ final class ClientPool: Sendable {
         var proxy: ProxySetting?
     }
 
+    /// A client and an origin it connects to: where a pooled connection may wait.
+    struct Pooled: Hashable, Sendable {
+        var key: Key
+        /// `scheme://host:port`.
+        var origin: String
+    }
+
     private let group: any EventLoopGroup
     private let clients = Mutex<[Key: HTTPClient]>([:])
+    /// Origins each client has had an answer from: only those can have a kept-alive
+    /// connection in its pool, which the server may since have closed.
+    private let served = Mutex<Set<Pooled>>([])
 
     init(group: any EventLoopGroup) {
         self.group = group
@@ -31,6 +41,16 @@ final class ClientPool: Sendable {
             clients[key] = client
             return client
         }
+    }
+
+    /// Notes that `pooled` answered, so its client may hold a kept-alive connection there.
+    func markServed(_ pooled: Pooled) {
+        _ = served.withLock { $0.insert(pooled) }
+    }
+
+    /// Whether `pooled` has answered before.
+    func hasServed(_ pooled: Pooled) -> Bool {
+        served.withLock { $0.contains(pooled) }
     }
 
     /// Shuts every client down; the pool cannot be used afterwards.
@@ -49,7 +69,7 @@ final class ClientPool: Sendable {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: timeout, read: timeout, write: timeout),
-            decompression: .enabled(limit: .none)
+            decompression: .enabled(limit: .ratio(SendOptions.maxInflationRatio))
         )
         configuration.httpVersion = .automatic
         // Fail a refused connection at once (as curl does); `RetryPolicy` owns retries, so

@@ -22,8 +22,8 @@ import NIOSSL
 ///
 /// Call `shutdown()` before dropping the engine.
 public final class HTTPEngine: Sendable {
-    private let clients: ClientPool
-    private let tlsConfigurations = TLSConfigurationCache()
+    let clients: ClientPool
+    let tlsConfigurations = TLSConfigurationCache()
     /// The engine's own loop thread (nil: it runs on a loop it was given).
     private let group: MultiThreadedEventLoopGroup?
     /// Runs a task on the thread that owns the engine's connections (see `EventLoopTaskExecutor`).
@@ -87,7 +87,7 @@ public final class HTTPEngine: Sendable {
         let response = try await withTaskExecutorPreference(taskExecutor) { () async throws(TransportError) in
             try await send(
                 prepared.request, options: prepared.options, auth: prepared.auth, cookies: cookies, tokens: tokens,
-                progress: progress, events: events, partialAfter: partialAfter)
+                secrets: prepared.origin.secretValues, progress: progress, events: events, partialAfter: partialAfter)
         }
         var origin = prepared.origin
         if case .oauth2? = prepared.auth {
@@ -107,15 +107,17 @@ public final class HTTPEngine: Sendable {
     ///   - auth: Digest or OAuth2, which the engine performs per hop.
     ///   - cookies: the jar every hop reads and fills (nil: no cookies).
     ///   - tokens: where OAuth2 tokens are cached (nil: fetched for this request alone).
+    ///   - secrets: values a header must not carry to another origin on a redirect.
     ///   - progress: called with the number of body bytes received so far.
     ///   - events: called as a live stream arrives: its head, then each complete event.
     ///   - partialAfter: see `exchange`.
     public func send(
         _ request: HTTPRequest, options: SendOptions = SendOptions(), auth: ResolvedAuth? = nil,
-        cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil, progress: (@Sendable (Int) -> Void)? = nil,
-        events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil
+        cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil, secrets: [String] = [],
+        progress: (@Sendable (Int) -> Void)? = nil, events: (@Sendable (StreamUpdate) -> Void)? = nil,
+        partialAfter: Int? = nil
     ) async throws(TransportError) -> HTTPResponse {
-        let watch = Watch(progress: progress, events: events, partialAfter: partialAfter)
+        let watch = Watch(progress: progress, events: events, partialAfter: partialAfter, secrets: secrets)
         guard case .oauth2(let spec)? = auth else {
             return try await attempts(request, options: options, auth: auth, cookies: cookies, watch: watch)
         }
@@ -190,6 +192,7 @@ public final class HTTPEngine: Sendable {
         var redirects = 0
         var hops: [ExchangeHop] = []
         var answeredChallenge = false
+        var warnings: [String] = []
         while true {
             let startedAt = Date()
             let sent = Self.withCookies(headers, for: url, from: cookies)
@@ -215,11 +218,21 @@ public final class HTTPEngine: Sendable {
             guard options.followRedirects,
                 let hop = try RedirectPolicy.next(
                     status: response.status, location: response.headers.value(for: "Location"),
-                    method: method, url: url, headers: headers, body: body)
-            else { return response }
+                    method: method, url: url, headers: headers, body: body, secrets: watch.secrets)
+            else {
+                response.warnings = warnings
+                return response
+            }
+            for name in hop.droppedSecretHeaders {
+                warnings.append(
+                    "\(name) was not sent on to \(hop.url): it holds a secret and the redirect leaves the origin")
+            }
             redirects += 1
             guard redirects <= RedirectPolicy.maxRedirects else {
                 throw .tooManyRedirects(count: redirects, url: hop.url)
+            }
+            if let environment = options.protectedGuard.refusal(method: hop.method, url: hop.url) {
+                throw .protectedRedirect(method: hop.method.rawValue, url: hop.url, environment: environment)
             }
             (method, url, headers, body) = (hop.method, hop.url, hop.headers, hop.body)
             if body == nil { upload = nil }
@@ -250,102 +263,5 @@ public final class HTTPEngine: Sendable {
             username: username, password: password, method: method.rawValue, uri: DigestHash.requestTarget(url),
             cnonce: DigestHash.cnonce()
         ) { DigestHash.hex($0, digest.algorithm) }
-    }
-
-    private func execute(
-        method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, upload: UploadStream?,
-        options: SendOptions, watch: Watch
-    ) async throws(TransportError) -> HTTPResponse {
-        var outgoing = HTTPClientRequest(url: url)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
-        for field in headers { outgoing.headers.add(name: field.name, value: field.value) }
-        if let upload {
-            outgoing.body = .stream(upload, length: .known(Int64(upload.length)))
-        } else if let body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
-        }
-        outgoing.tlsConfiguration = try tlsConfigurations.configuration(options.tls, url: url)
-
-        let proxy = options.proxy.proxy(for: url)
-        if let proxy, proxy.kind == .socks5, proxy.username != nil {
-            throw .proxy(proxy: proxy.masked, reason: "SOCKS5 with a user name and password is not supported")
-        }
-        let client = clients.client(
-            for: ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded()), proxy: proxy))
-        let clock = ContinuousClock()
-        let started = clock.now
-        // The client's read timeout does not say whether the head had come; this does.
-        var phase = TimeoutPhase.head
-        do {
-            // No overall deadline: the client's timeouts bound each wait instead, so a long
-            // download that keeps arriving is never cut off.
-            let response = try await client.execute(outgoing, deadline: .distantFuture)
-            phase = .body
-            let firstByte = clock.now - started
-            var fields: [HeaderField] = []
-            for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
-            var framer =
-                watch.events == nil ? nil : StreamFramer(contentType: response.headers.first(name: "Content-Type"))
-            if framer != nil {
-                phase = .event
-                watch.report(
-                    .head(
-                        status: Int(response.status.code), reason: response.status.reasonPhrase,
-                        version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields))
-            }
-            var bytes: [UInt8] = []
-            let cap = options.maxBodyInMemory ?? Int.max
-            let declared = response.headers.first(name: "Content-Length").flatMap(Int.init)
-            if let length = declared, length <= cap, length < 1 << 30 {
-                bytes.reserveCapacity(length)
-            }
-            var spill: BodySpill?
-            var received = 0
-            // The start of a large body, once, for a screen: a redirect, a retry's answer or a
-            // stream (shown as events) is not what it waits for.
-            var partialAt =
-                framer == nil && (200..<300).contains(Int(response.status.code)) ? watch.partialAfter : nil
-            for try await chunk in response.body {
-                received += chunk.readableBytes
-                if spill == nil && received > cap {
-                    // Past the cap the body goes to a file, so a huge download cannot exhaust memory.
-                    spill = try BodySpill(startingWith: bytes)
-                    bytes = []
-                }
-                if let spill {
-                    try spill.write(chunk.readableBytesView)
-                } else {
-                    bytes.append(contentsOf: chunk.readableBytesView)
-                }
-                watch.progress?(received)
-                if let threshold = partialAt, received >= threshold, spill == nil, received < declared ?? Int.max {
-                    partialAt = nil
-                    // A copy: the body's own array must stay unshared, or the next append copies it.
-                    watch.report(
-                        .partial(
-                            status: Int(response.status.code), reason: response.status.reasonPhrase, headers: fields,
-                            firstBytes: Array(bytes[...])))
-                }
-                if var current = framer {
-                    do {
-                        for event in try current.feed(chunk.readableBytesView) { watch.report(.event(event)) }
-                    } catch {
-                        throw TransportError.other("\(error) (\(url))")
-                    }
-                    framer = current
-                }
-            }
-            for event in framer?.finished ?? [] { watch.report(.event(event)) }
-            try spill?.close()
-            return HTTPResponse(
-                status: Int(response.status.code), reason: response.status.reasonPhrase,
-                version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
-                totalTime: (clock.now - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url,
-                bodyFile: spill?.path, bodySize: received
-            )
-        } catch {
-            let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
-            throw proxy.map { TransportErrorTranslator.throughProxy(translated, error, proxy: $0) } ?? translated
-        }
     }
 }

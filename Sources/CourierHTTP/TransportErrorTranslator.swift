@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import CourierCore
 import NIOCore
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
@@ -16,6 +17,10 @@ enum TransportErrorTranslator {
     /// client's own timeouts do not say whether the head had come).
     static func translate(_ error: any Error, url: String, timeout: Double, phase: TimeoutPhase) -> TransportError {
         if let transport = error as? TransportError { return transport }
+        if let inflation = error as? NIOHTTPDecompression.DecompressionError, inflation == .limit {
+            return .bodyTooLarge(
+                url: url, limit: "\(SendOptions.maxInflationRatio) times its compressed size", inflates: true)
+        }
         if error is CancellationError { return .cancelled }
         if let client = error as? HTTPClientError {
             switch client {

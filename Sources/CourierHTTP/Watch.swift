@@ -9,14 +9,19 @@ final class Watch: Sendable {
     let events: (@Sendable (StreamUpdate) -> Void)?
     /// Bytes after which a body still arriving is reported once as `.partial` (nil: never).
     let partialAfter: Int?
+    /// The request's secret values: a header holding one stays behind on a redirect to
+    /// another origin.
+    let secrets: [String]
     private let shown = Mutex(false)
 
     init(
-        progress: (@Sendable (Int) -> Void)?, events: (@Sendable (StreamUpdate) -> Void)?, partialAfter: Int? = nil
+        progress: (@Sendable (Int) -> Void)?, events: (@Sendable (StreamUpdate) -> Void)?, partialAfter: Int? = nil,
+        secrets: [String] = []
     ) {
         self.progress = progress
         self.events = events
         self.partialAfter = events == nil ? nil : partialAfter
+        self.secrets = secrets
     }
 
     /// Whether a stream event was reported.

@@ -15,8 +15,9 @@ extension AppState {
             return pickEnvironment(action, cursor: cursor, reopen: Modal.environmentSwitcher) { state, index in
                 state.activate(environment: index)
             }
-        case (.confirm(let id, let request), .confirm):
+        case (.confirm(let id, var request, _), .confirm):
             mode = .normal
+            request.options.protectedGuard.confirmed = true
             return dispatch(id: id, request: request, purpose: confirmPurpose)
         case (.history(let browser), _):
             return performHistory(action, in: browser)

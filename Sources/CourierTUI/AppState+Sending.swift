@@ -86,6 +86,15 @@ extension AppState {
                 let names = exchange.captured.keys.sorted().joined(separator: ", ")
                 status = StatusLine(text: "captured \(names) for \(exchange.origin.environmentName)", isError: false)
             }
+            if let warning = exchange.response.warnings.first {
+                status = StatusLine(text: exchange.origin.masking(warning), isError: true)
+            }
+        case .failure(.protectedRedirect(_, let url, let environment)):
+            // Nothing reached the protected environment: ask, as for a request sent there.
+            if response?.requestID == id { response?.endStream(.failed) }
+            let redirect = ProtectedRedirect(url: url, environment: environment)
+            confirmPurpose = flight.purpose
+            mode = .dialog(.confirm(id: id, request: sent, redirect: redirect))
         case .failure(.cancelled):
             if response?.requestID == id { response?.endStream(.stopped) }
             status = StatusLine(text: "request cancelled", isError: false)

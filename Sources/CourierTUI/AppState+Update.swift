@@ -93,7 +93,7 @@ extension AppState {
     /// edited; in the confirmation any key cancels.
     mutating func unbound(_ key: Key) -> [Effect] {
         switch (mode, key) {
-        case (.dialog(.confirm(_, let request)), _):
+        case (.dialog(.confirm(_, let request, _)), _):
             mode = .normal
             status = StatusLine(
                 text: "not sent: \(request.request.method) to \(request.origin.environmentName) cancelled",

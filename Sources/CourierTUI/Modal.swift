@@ -6,8 +6,9 @@ public enum Modal: Sendable, Equatable {
     case help(scroll: Int)
     /// Pick the active environment.
     case environmentSwitcher(cursor: ListCursor)
-    /// Confirm a mutating request to a protected environment; only `y` sends.
-    case confirm(id: Int, request: PreparedRequest)
+    /// Confirm a mutating request to a protected environment, or one that a redirect would
+    /// carry into one (`redirect`); only `y` sends.
+    case confirm(id: Int, request: PreparedRequest, redirect: ProtectedRedirect? = nil)
     /// Pick what to run: the default selection (row 0) or one of the workspace's runs.
     case runPicker(cursor: ListCursor)
     /// A run would send mutating routes to a protected environment: `y` sends them, `n` runs

@@ -60,18 +60,24 @@ extension Views {
             lines.append(("", .plain))
             lines.append(("Enter picks · 1-9 jumps · Esc closes", Theme.hint))
             dialog(title: "Environment", lines: lines, style: Theme.focusedBorder, into: &buffer)
-        case .confirm(_, let prepared):
+        case .confirm(_, let prepared, let redirect):
             let request = prepared.request
             let origin = prepared.origin
-            let lines: [(String, Style)] = [
-                ("\(origin.environmentName) is a protected environment.", Theme.warning),
+            let target = redirect?.environment ?? origin.environmentName
+            var lines: [(String, Style)] = [
+                ("\(target) is a protected environment.", Theme.warning),
                 ("", .plain),
                 ("\(request.method) \(origin.masking(request.url))", Theme.method(request.method)),
+            ]
+            if let redirect {
+                lines.append(("is redirected to \(origin.masking(redirect.url))", Theme.warning))
+            }
+            lines += [
                 ("route \(origin.routeName)", Theme.hint),
                 ("", .plain),
                 ("y sends · any other key cancels", Theme.strong),
             ]
-            dialog(title: "Send to \(origin.environmentName)?", lines: lines, style: Theme.warning, into: &buffer)
+            dialog(title: "Send to \(target)?", lines: lines, style: Theme.warning, into: &buffer)
         case .runPicker, .runConfirm, .runView:
             drawRunModal(modal, state, into: &buffer)
         case .history, .diffPicker, .diff:

@@ -71,7 +71,10 @@ final class HistoryRecorder: @unchecked Sendable {
     func record(_ exchange: Exchange, run: String? = nil) {
         guard !environmentsOff.contains(exchange.origin.environmentName) else { return }
         let time = Date()
-        queue.async { self.write(exchange, run: run, at: time) }
+        // Opened now: the screen removes a body's file once it is no longer shown, which may
+        // be before the queue comes to this write, and an open file outlives its name.
+        let descriptor = exchange.response.bodyFile.map { systemOpen($0, O_RDONLY | O_CLOEXEC) }
+        queue.async { self.write(exchange, run: run, at: time, bodyDescriptor: descriptor) }
     }
 
     /// Runs `body` on the database after the writes asked for so far, off the caller's thread,
@@ -96,14 +99,11 @@ final class HistoryRecorder: @unchecked Sendable {
         queue.sync {}
     }
 
-    private func write(_ exchange: Exchange, run: String?, at time: Date) {
+    private func write(_ exchange: Exchange, run: String?, at time: Date, bodyDescriptor: Int32?) {
         var body: [UInt8]?
-        if let file = exchange.response.bodyFile {
-            let descriptor = systemOpen(file, O_RDONLY | O_CLOEXEC)
-            if descriptor >= 0 {
-                body = FileBytes.read(descriptor: descriptor, limit: HistorySettings.bodyLimit) ?? []
-                systemClose(descriptor)
-            }
+        if let descriptor = bodyDescriptor, descriptor >= 0 {
+            body = FileBytes.read(descriptor: descriptor, limit: HistorySettings.bodyLimit) ?? []
+            systemClose(descriptor)
         }
         let record = HistoryRedactor.record(exchange, run: run, at: time, responseBody: body)
         if opening == .spool && !opened {

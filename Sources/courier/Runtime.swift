@@ -27,6 +27,7 @@ final class Runtime {
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var inbox: [Msg] = []
     private var quitting = false
+    private let spills = SpillFiles()
     private var savePending = false
     private var lastSave = ContinuousClock.now
     private var lastTick = ContinuousClock.now
@@ -123,6 +124,7 @@ final class Runtime {
         flushSave()
         watcher.stop()
         for task in tasks.values { task.cancel() }
+        spills.removeAll()
         terminal.shutdown()
         await engine?.shutdown()
         recorder?.finish()
@@ -153,7 +155,9 @@ final class Runtime {
     }
 
     private func apply(_ msg: Msg) {
+        spills.track(msg)
         for effect in state.update(msg) { perform(effect) }
+        spills.prune(state)
     }
 
     private func perform(_ effect: Effect) {

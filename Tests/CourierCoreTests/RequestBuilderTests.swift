@@ -31,7 +31,9 @@ struct RequestBuilderTests {
         arguments: [
             ("/users", [String: String](), [QueryItem](), "http://127.0.0.1:4010/dev/v1/users"),
             ("users", [:], [], "http://127.0.0.1:4010/dev/v1/users"),
-            ("/", [:], [], "http://127.0.0.1:4010/dev/v1"),
+            // Only the slash between the two is collapsed: a server may redirect `/v1` to `/v1/`.
+            ("/", [:], [], "http://127.0.0.1:4010/dev/v1/"),
+            ("/users/", [:], [], "http://127.0.0.1:4010/dev/v1/users/"),
             ("/users/:id", ["id": "42"], [], "http://127.0.0.1:4010/dev/v1/users/42"),
             ("/users/{id}", ["id": "a b/c"], [], "http://127.0.0.1:4010/dev/v1/users/a%20b%2Fc"),
             ("/users/:id", ["id": "{{city}}"], [], "http://127.0.0.1:4010/dev/v1/users/Madrid"),
@@ -135,11 +137,28 @@ struct RequestBuilderTests {
         let request = try builder.build(route: route, environment: development, input: input)
         #expect(
             request.request.headers == [
+                HeaderField("User-Agent", CourierVersion.userAgent),
                 HeaderField("x-layer", "user"),
                 HeaderField("Authorization", "Bearer dev-token"),
                 HeaderField("Accept-Language", "es"),
                 HeaderField("X-Route", "1"),
             ])
+    }
+
+    @Test("User-Agent is courier/VERSION unless the workspace or the user sets one; an empty one removes it")
+    func userAgent() throws {
+        let route = Route(name: "r", method: "GET", path: "/")
+        func agent(_ input: RequestInput, _ workspace: Workspace? = nil) throws -> [String] {
+            let builder = workspace.map { RequestBuilder(workspace: $0, processEnvironment: [:]) } ?? self.builder
+            return try builder.build(route: route, environment: development, input: input).request.headers
+                .filter { $0.name.lowercased() == "user-agent" }.map(\.value)
+        }
+        #expect(try agent(RequestInput()) == ["courier/\(CourierVersion.current)"])
+        #expect(try agent(RequestInput(headers: [HeaderField("user-agent", "qa-bot/2")])) == ["qa-bot/2"])
+        #expect(try agent(RequestInput(headers: [HeaderField("User-Agent", "")])) == [])
+        var own = workspace
+        own.headers.append(HeaderField("User-Agent", "team/1"))
+        #expect(try agent(RequestInput(), own) == ["team/1"])
     }
 
     @Test("bodies keep JSON types and fill templates in strings")

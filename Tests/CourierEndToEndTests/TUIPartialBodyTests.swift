@@ -45,4 +45,39 @@ final class TUIPartialBodyTests {
         #expect(stopped.contains("\"count\": 3000,"))
         try await tmux.quit()
     }
+
+    @Test("a body saved to a file is removed when the next response replaces it, and at quit")
+    func spillFilesRemoved() async throws {
+        let file = folder.appendingPathComponent("spill.json")
+        let temporary = folder.appendingPathComponent("tmp-\(UUID())")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        try Data(
+            """
+            {"environments": {"local": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1"}},
+             "routes": [{"name": "large", "path": "/large", "query": {"items": "9000"}}]}
+            """.utf8
+        ).write(to: file)
+        let command =
+            "env XDG_STATE_HOME=\(folder.path)/state TMPDIR=\(temporary.path) COURIER_MAX_BODY_MB=1 "
+            + "\(CourierBinary.url.path) --config \(file.path)"
+        let tmux = try TmuxSession(command: command)
+        defer { tmux.kill() }
+        func spills() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("courier-body-") }
+        }
+        try await tmux.waitFor("large")
+        try tmux.send("Enter", "Enter")
+        try await tmux.waitFor("was saved to:")
+        let first = try spills()
+        #expect(first.count == 1)
+        try tmux.send("Enter")
+        // The second response's file takes the first one's place.
+        let deadline = Date().addingTimeInterval(20)
+        while try spills() == first && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await tmux.waitFor("was saved to:")
+        let second = try spills()
+        #expect(second.count == 1 && second != first)
+        try await tmux.quit()
+        #expect(try spills().isEmpty)
+    }
 }

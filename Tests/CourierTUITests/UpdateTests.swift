@@ -221,7 +221,7 @@ struct UpdateTests {
         state.press(.down, .down, .enter)
         // WHEN Enter is pressed THEN nothing is sent; a dialog asks
         #expect(state.press(.enter).isEmpty)
-        guard case .confirm(_, let request)? = state.modal else {
+        guard case .confirm(_, let request, _)? = state.modal else {
             Issue.record("expected the confirmation dialog")
             return
         }
@@ -238,6 +238,31 @@ struct UpdateTests {
         // A GET to the same protected environment needs no confirmation.
         state.press(.escape, .escape, .up, .up, .enter)
         #expect(state.press(.enter).sent.count == 1)
+    }
+
+    @Test("a write that a redirect would carry into a protected environment asks, naming it; y sends it confirmed")
+    func protectedRedirect() throws {
+        // GIVEN development is active and users.create was sent there
+        var state = Fixtures.state()
+        state.press(.down, .down, .enter)
+        let sent = try #require(state.press(.enter).sent.first)
+        #expect(sent.options.protectedGuard.confirmed == false)
+        // WHEN the engine refuses a redirect into production
+        let refusal = TransportError.protectedRedirect(
+            method: "POST", url: "https://prod.test/users", environment: "production")
+        _ = state.update(.response(id: sent.id, result: .failure(refusal)))
+        // THEN the dialog names production and where the redirect led
+        guard case .confirm(let id, let request, let redirect)? = state.modal else {
+            Issue.record("expected the confirmation dialog")
+            return
+        }
+        #expect(id == sent.id && request.request == sent.request && request.options == sent.options)
+        #expect(redirect == ProtectedRedirect(url: "https://prod.test/users", environment: "production"))
+        let screen = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(screen.contains("Send to production?") && screen.contains("is redirected to https://prod.test/users"))
+        // WHEN y answers THEN the same request goes out, confirmed
+        let again = try #require(state.press(.char("y")).sent.first)
+        #expect(again.options.protectedGuard.confirmed && again.request == sent.request)
     }
 
     @Test("body fields keep types: numbers are validated, booleans toggle with space")

@@ -28,6 +28,8 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Every request and response of the last attempt on the wire, redirects first and this
     /// response last; empty for a response not from the engine (or recorded before hops were).
     public var hops: [ExchangeHop] = []
+    /// What the engine did that the user should hear of (a header held back on a redirect).
+    public var warnings: [String] = []
 
     /// A response value.
     public init(

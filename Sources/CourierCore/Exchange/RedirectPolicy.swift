@@ -6,7 +6,8 @@
 
 /// Decides where a redirect leads, following browsers (and the Fetch standard):
 /// 303 becomes GET, 301 and 302 turn POST into GET, 307 and 308 keep method and body,
-/// and credentials (`Authorization`, `Cookie`) are dropped when the origin changes.
+/// and credentials (`Authorization`, `Cookie`, and any header whose value holds a secret) are
+/// dropped when the origin changes.
 public enum RedirectPolicy {
     /// The status codes that redirect.
     public static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
@@ -23,12 +24,17 @@ public enum RedirectPolicy {
         public var headers: [HeaderField]
         /// Body of the next request.
         public var body: [UInt8]?
+        /// Headers other than `Authorization` and `Cookie` left out because they hold a secret
+        /// and the hop leaves the origin (the caller warns about them).
+        public var droppedSecretHeaders: [String] = []
     }
 
     /// The next hop for a `status` response with `location` to a request made with `method`
-    /// to `url`, or `nil` when the response is not a followable redirect.
+    /// to `url`, or `nil` when the response is not a followable redirect. A header whose value
+    /// contains one of `secrets` is a credential too (`X-Api-Key: {{key}}`).
     public static func next(
-        status: Int, location: String?, method: HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?
+        status: Int, location: String?, method: HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?,
+        secrets: [String] = []
     ) throws(TransportError) -> Hop? {
         guard redirectStatuses.contains(status), let location, !location.isEmpty else { return nil }
         guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL,
@@ -46,6 +52,10 @@ public enum RedirectPolicy {
         }
         if origin(of: base) != origin(of: target) {
             hop.headers.removeAll { ["authorization", "cookie", "proxy-authorization"].contains($0.name.lowercased()) }
+            let secrets = secrets.filter { !$0.isEmpty }
+            let holding = hop.headers.filter { field in secrets.contains { field.value.firstRange(ofText: $0) != nil } }
+            hop.droppedSecretHeaders = holding.map(\.name)
+            hop.headers.removeAll { field in holding.contains(field) }
         }
         return hop
     }
@@ -54,6 +64,11 @@ public enum RedirectPolicy {
     public static func sameOrigin(_ first: String, _ second: String) -> Bool {
         guard let a = URL(string: first), let b = URL(string: second) else { return false }
         return origin(of: a) == origin(of: b)
+    }
+
+    /// `scheme://host:port` of `url` (the port filled in), or nil when it is not a URL.
+    public static func origin(_ url: String) -> String? {
+        URL(string: url).map(origin(of:))
     }
 
     private static func origin(of url: URL) -> String {

@@ -10,6 +10,12 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooManyRedirects(count: Int, url: String)
     /// A redirect pointed somewhere that cannot be followed.
     case badRedirect(location: String)
+    /// A redirect would carry a mutating request into a protected environment the user did
+    /// not confirm (nothing was sent there).
+    case protectedRedirect(method: String, url: String, environment: String)
+    /// The body grew past a bound: `limit` says which (`256 MB`, `100 times its compressed
+    /// size`); `inflates` is true for a compressed body.
+    case bodyTooLarge(url: String, limit: String, inflates: Bool)
     /// The proxy could not be reached, refused the tunnel or wanted credentials; `proxy` is
     /// shown without its password.
     case proxy(proxy: String, reason: String)
@@ -36,6 +42,13 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             return "too many redirects (\(count)) ending at \(url)"
         case .badRedirect(let location):
             return "cannot follow redirect to '\(location)'"
+        case .protectedRedirect(let method, let url, let environment):
+            return
+                "refused to follow a redirect that sends \(method) to \(url) in protected environment '\(environment)' (pass --yes to allow it)"
+        case .bodyTooLarge(let url, let limit, let inflates):
+            return inflates
+                ? "the response from \(url) inflates past \(limit); refused"
+                : "the response from \(url) is larger than \(limit); stopped"
         case .proxy(let proxy, let reason):
             return "proxy \(proxy): \(reason)"
         case .oauth2(let message):

@@ -20,6 +20,19 @@ extension RequestBuilder {
         return tls
     }
 
+    /// Every environment's resolved base URL, for catching a redirect into a protected one;
+    /// empty when no environment is protected. One that does not resolve is left out (a
+    /// redirect cannot be placed in it, but the request could not have been built for it either).
+    func protectedGuard(input: RequestInput) -> ProtectedGuard {
+        guard workspace.environments.contains(where: \.isProtected) else { return ProtectedGuard() }
+        let entries = workspace.environments.compactMap { environment -> ProtectedGuard.Entry? in
+            let context = context(environment: environment, input: input)
+            guard let base = try? Template.render(environment.baseURL, in: context) else { return nil }
+            return ProtectedGuard.Entry(name: environment.name, baseURL: base, isProtected: environment.isProtected)
+        }
+        return ProtectedGuard(entries: entries)
+    }
+
     /// The auth that applies to `route` in `environment`: the route's own, else the
     /// environment's; `none` turns it off.
     public func authSpec(route: Route, environment: Environment) -> AuthSpec? {

@@ -42,7 +42,10 @@ public struct RequestBuilder: Sendable {
         let context = context(environment: environment, input: input, captured: captured)
         let url = try buildURL(route: route, environment: environment, input: input, context: context)
 
-        var layers: [[HeaderField]] = [workspace.headers, environment.headers]
+        // The default User-Agent first, so any layer may replace it or remove it (`User-Agent:`).
+        var layers: [[HeaderField]] = [
+            [HeaderField("User-Agent", CourierVersion.userAgent)], workspace.headers, environment.headers,
+        ]
         if let language = input.language, !language.isEmpty {
             layers.append([HeaderField("Accept-Language", language)])
         }
@@ -85,6 +88,7 @@ public struct RequestBuilder: Sendable {
                 delay: input.retryDelay ?? environment.retryDelay ?? 1),
             followRedirects: input.followRedirects ?? environment.followRedirects ?? true, tls: tls(environment))
         options.proxy = ProxyRules(environmentProxy: environment.proxy, variables: processEnvironment)
+        options.protectedGuard = protectedGuard(input: input)
         let origin = ExchangeOrigin(
             workspace: workspace.file, environmentName: environment.name, routeName: route.name,
             isProtectedEnvironment: environment.isProtected,
@@ -153,18 +157,24 @@ public struct RequestBuilder: Sendable {
         return url
     }
 
-    /// `base` + `path` with exactly one `/` between them; a base path such as `/dev/v1` is kept.
+    /// `base` + `path` with exactly one `/` between them; a base path such as `/dev/v1` is kept,
+    /// and so is every other slash: `/v1` + `/` is `/v1/` (a server may redirect `/v1` to it),
+    /// `/v1` + `/users/` keeps its trailing slash. An empty path leaves the base as written.
     public static func join(base: String, path: String) -> String {
-        var trimmedBase = base.utf8[...]
-        while trimmedBase.last == UInt8(ascii: "/") { trimmedBase = trimmedBase.dropLast() }
-        var trimmedPath = path.utf8[...]
-        while trimmedPath.first == UInt8(ascii: "/") { trimmedPath = trimmedPath.dropFirst() }
-        var joined = String(Substring(trimmedBase))
-        guard !trimmedPath.isEmpty else { return joined }
+        let slash = UInt8(ascii: "/")
+        guard !path.isEmpty else { return base }
+        let baseSlash = base.utf8.last == slash
+        let pathSlash = path.utf8.first == slash
+        var joined = base
         // Concrete appends: `Substring + String` goes through a generic append that the runtime
         // resolves by searching every protocol conformance in the binary.
-        joined += "/"
-        joined += String(Substring(trimmedPath))
+        switch (baseSlash, pathSlash) {
+        case (true, true): joined += String(Substring(path.utf8.dropFirst()))
+        case (false, false):
+            joined += "/"
+            joined += path
+        default: joined += path
+        }
         return joined
     }
 

@@ -83,10 +83,11 @@ public struct CheckRunner: Sendable {
         if environment.isProtected && !route.method.isSafe && !confirmed {
             return skipped(route, "protected: not sent", pass: pass)
         }
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         do {
             prepared = try builder.build(
                 route: route, environment: environment, input: input, captured: captured.values)
+            prepared.options.protectedGuard.confirmed = confirmed
         } catch {
             switch error {
             case .missingPathParameter(let name, _):

@@ -62,7 +62,8 @@ struct CallInvocation {
         let environment = try chooseEnvironment(loaded, remembered: session.environment)
         let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
-        let prepared = try builder.build(route: route, environment: environment, input: input)
+        var prepared = try builder.build(route: route, environment: environment, input: input)
+        prepared.options.protectedGuard.confirmed = yes
         if curl {
             // Nothing is sent, so no confirmation: the command is for the user to run or not.
             let secrets = builder.secrets(
@@ -110,6 +111,7 @@ struct CallInvocation {
             }
             throw failure
         }
+        for warning in exchange.response.warnings { Console.error("warning: " + exchange.origin.masking(warning)) }
         // Recorded while the response prints; `finish` waits for the write before exiting.
         recorder?.record(exchange)
         // A stream's events are printed already, as they came.

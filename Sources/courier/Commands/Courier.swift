@@ -1,9 +1,10 @@
 import ArgumentParser
+import CourierCore
 
 /// `courier`: the root command. With no subcommand it runs `tui` (the interactive screen).
 struct Courier: AsyncParsableCommand {
     /// The version `--version` prints and exports name as their creator.
-    static let version = "0.1.0"
+    static let version = CourierVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "courier",

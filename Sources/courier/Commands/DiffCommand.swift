@@ -95,7 +95,8 @@ struct DiffCommand: AsyncParsableCommand {
             throw CLIFailure("name two environments: --env A --env B (or one with --previous)")
         }
         let prepared = try environments.map { environment in
-            let prepared = try builder.build(route: route, environment: environment, input: input)
+            var prepared = try builder.build(route: route, environment: environment, input: input)
+            prepared.options.protectedGuard.confirmed = yes
             if prepared.needsConfirmation && !yes {
                 throw RequestError.needsConfirmation(
                     method: prepared.request.method.rawValue, environment: environment.name)

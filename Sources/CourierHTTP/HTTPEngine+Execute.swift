@@ -1,0 +1,145 @@
+import AsyncHTTPClient
+import CourierCore
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Sending one hop and reading its response.
+extension HTTPEngine {
+    /// One hop: `method` to `url`, its whole response read (into memory, or past the cap into
+    /// a file). A pooled connection that turns out to be closed before any byte of the answer
+    /// (the server dropped it while idle, without `Connection: close`) is given up and the hop
+    /// sent once more on a new one, as curl does (RFC 9112 §9.3.1): the server answered
+    /// nothing, so for any method it processed nothing that it would admit to.
+    func execute(
+        method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, upload: UploadStream?,
+        options: SendOptions, watch: Watch, reusedMayBeStale: Bool = true
+    ) async throws(TransportError) -> HTTPResponse {
+        var outgoing = HTTPClientRequest(url: url)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
+        for field in headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if let upload {
+            outgoing.body = .stream(upload, length: .known(Int64(upload.length)))
+        } else if let body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
+        outgoing.tlsConfiguration = try tlsConfigurations.configuration(options.tls, url: url)
+
+        let proxy = options.proxy.proxy(for: url)
+        if let proxy, proxy.kind == .socks5, proxy.username != nil {
+            throw .proxy(proxy: proxy.masked, reason: "SOCKS5 with a user name and password is not supported")
+        }
+        let key = ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded()), proxy: proxy)
+        let client = clients.client(for: key)
+        let pooled = ClientPool.Pooled(key: key, origin: RedirectPolicy.origin(url) ?? url)
+        let clock = ContinuousClock()
+        let started = clock.now
+        // The client's read timeout does not say whether the head had come; this does.
+        var phase = TimeoutPhase.head
+        do {
+            // No overall deadline: the client's timeouts bound each wait instead, so a long
+            // download that keeps arriving is never cut off.
+            let response = try await client.execute(outgoing, deadline: .distantFuture)
+            clients.markServed(pooled)
+            phase = .body
+            let firstByte = clock.now - started
+            var fields: [HeaderField] = []
+            for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
+            var framer =
+                watch.events == nil ? nil : StreamFramer(contentType: response.headers.first(name: "Content-Type"))
+            if framer != nil {
+                phase = .event
+                watch.report(
+                    .head(
+                        status: Int(response.status.code), reason: response.status.reasonPhrase,
+                        version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields))
+            }
+            var bytes: [UInt8] = []
+            let cap = options.maxBodyInMemory ?? Int.max
+            let declared = response.headers.first(name: "Content-Length").flatMap(Int.init)
+            if let length = declared, length <= cap, length < 1 << 30 {
+                bytes.reserveCapacity(length)
+            }
+            var spill: BodySpill?
+            var received = 0
+            // NIO decodes gzip and deflate, and stops at `maxInflationRatio`; this bounds the rest.
+            let encoding = response.headers.first(name: "Content-Encoding")?.lowercased() ?? ""
+            let inflates = encoding.contains("gzip") || encoding.contains("deflate")
+            let bound = inflates ? options.maxInflatedBody : options.maxSpilledBody
+            // The start of a large body, once, for a screen: a redirect, a retry's answer or a
+            // stream (shown as events) is not what it waits for.
+            var partialAt =
+                framer == nil && (200..<300).contains(Int(response.status.code)) ? watch.partialAfter : nil
+            for try await chunk in response.body {
+                received += chunk.readableBytes
+                if received > bound {
+                    throw TransportError.bodyTooLarge(url: url, limit: ByteCount.format(bound), inflates: inflates)
+                }
+                if spill == nil && received > cap {
+                    // Past the cap the body goes to a file, so a huge download cannot exhaust memory.
+                    spill = try BodySpill(startingWith: bytes)
+                    bytes = []
+                }
+                if let spill {
+                    try spill.write(chunk.readableBytesView)
+                } else {
+                    bytes.append(contentsOf: chunk.readableBytesView)
+                }
+                watch.progress?(received)
+                if let threshold = partialAt, received >= threshold, spill == nil, received < declared ?? Int.max {
+                    partialAt = nil
+                    // A copy: the body's own array must stay unshared, or the next append copies it.
+                    watch.report(
+                        .partial(
+                            status: Int(response.status.code), reason: response.status.reasonPhrase, headers: fields,
+                            firstBytes: Array(bytes[...])))
+                }
+                if var current = framer {
+                    do {
+                        for event in try current.feed(chunk.readableBytesView) { watch.report(.event(event)) }
+                    } catch {
+                        throw TransportError.other("\(error) (\(url))")
+                    }
+                    framer = current
+                }
+            }
+            for event in framer?.finished ?? [] { watch.report(.event(event)) }
+            try spill?.close()
+            return HTTPResponse(
+                status: Int(response.status.code), reason: response.status.reasonPhrase,
+                version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
+                totalTime: (clock.now - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url,
+                bodyFile: spill?.path, bodySize: received
+            )
+        } catch {
+            // Only a connection this engine has used before can be a stale one from the pool.
+            if reusedMayBeStale, phase == .head, Self.closedBeforeAnswer(error), clients.hasServed(pooled) {
+                return try await execute(
+                    method: method, url: url, headers: headers, body: body, upload: upload, options: options,
+                    watch: watch, reusedMayBeStale: false)
+            }
+            let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
+            throw proxy.map { TransportErrorTranslator.throughProxy(translated, error, proxy: $0) } ?? translated
+        }
+    }
+
+    /// `true` for the ways a connection shows it was closed under the request: the server's
+    /// close, a reset or a broken pipe while writing, I/O on a channel already closed.
+    static func closedBeforeAnswer(_ error: any Error) -> Bool {
+        if let client = error as? HTTPClientError, client == .remoteConnectionClosed { return true }
+        if let channel = error as? ChannelError {
+            switch channel {
+            case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed: return true
+            default: return false
+            }
+        }
+        if let io = error as? IOError { return [ECONNRESET, EPIPE].contains(io.errnoCode) }
+        return false
+    }
+}

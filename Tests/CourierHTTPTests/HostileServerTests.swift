@@ -1,0 +1,167 @@
+import CourierHTTP
+import CourierTestSupport
+import Foundation
+import Testing
+
+@testable import CourierCore
+
+/// What a hostile or careless server can do to the engine (issue 28): bombs, silent closes,
+/// redirects into a protected environment, secrets carried to another origin.
+@Suite("HTTP engine against a hostile server")
+struct HostileServerTests {
+    private func engine<T>(_ body: (HTTPEngine) async throws -> T) async rethrows -> T {
+        let engine = HTTPEngine()
+        do {
+            let result = try await body(engine)
+            await engine.shutdown()
+            return result
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
+    }
+
+    private func request(
+        _ url: String, _ method: HTTPMethod = .get, headers: [HeaderField] = [], body: [UInt8]? = nil
+    ) -> PreparedRequest {
+        PreparedRequest(
+            request: HTTPRequest(method: method, url: url, headers: headers, body: body),
+            options: SendOptions(timeout: 5))
+    }
+
+    @Test("a gzip bomb is refused at the inflation ratio, long before it is whole")
+    func gzipBomb() async throws {
+        // 1 GiB of zeros in ~6.8 MB: 158 times, past the ratio of 100.
+        let bomb = GzipBomb.gzip(decodedBytes: 1 << 30)
+        let server = try HostileServer { _ in
+            .init(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: bomb)
+        }
+        defer { server.stop() }
+        await engine { engine in
+            let expected = TransportError.bodyTooLarge(
+                url: server.url + "/bomb", limit: "100 times its compressed size", inflates: true)
+            await #expect(throws: expected) { try await engine.exchange(request(server.url + "/bomb")) }
+            #expect(expected.description.hasSuffix("inflates past 100 times its compressed size; refused"))
+        }
+    }
+
+    @Test("a compressed body within the ratio still stops at the absolute cap")
+    func inflationCap() async throws {
+        let bomb = GzipBomb.gzip(decodedBytes: 64 << 20)
+        let server = try HostileServer { _ in .init(headers: [("Content-Encoding", "gzip")], body: bomb) }
+        defer { server.stop() }
+        await engine { engine in
+            var small = request(server.url + "/x")
+            small.options.maxInflatedBody = 8 << 10
+            // The first chunk is within the ratio (the member's head and the first copies).
+            let result = await Result { () async throws(TransportError) in try await engine.exchange(small) }
+            guard case .failure(.bodyTooLarge(_, let limit, true)) = result else {
+                Issue.record("expected a refusal, got \(result)")
+                return
+            }
+            #expect(["8.0 KB", "100 times its compressed size"].contains(limit))
+        }
+    }
+
+    @Test("a body past the spill cap is cut off and its file removed")
+    func spillCap() async throws {
+        let body = [UInt8](repeating: 65, count: 3 << 20)
+        let server = try HostileServer { _ in .init(body: body) }
+        defer { server.stop() }
+        await engine { engine in
+            var capped = request(server.url + "/big")
+            capped.options.maxBodyInMemory = 1 << 20
+            capped.options.maxSpilledBody = 2 << 20
+            let before = spillFiles()
+            await #expect(
+                throws: TransportError.bodyTooLarge(url: server.url + "/big", limit: "2.0 MB", inflates: false)
+            ) {
+                try await engine.exchange(capped)
+            }
+            #expect(spillFiles() == before)
+        }
+    }
+
+    private func spillFiles() -> Set<String> {
+        let folder = FileManager.default.temporaryDirectory.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Set(names.filter { $0.hasPrefix("courier-body-") })
+    }
+
+    @Test("a 307 from an unprotected environment into a protected one is refused unless confirmed")
+    func protectedRedirect() async throws {
+        let production = try HostileServer { request in .text("{\"wrote\": \"\(request.method)\"}") }
+        defer { production.stop() }
+        let development = try HostileServer { request in .redirect(307, to: production.url + "/api" + request.target) }
+        defer { development.stop() }
+        try await engine { engine in
+            var post = request(development.url + "/users", .post, body: Array("{}".utf8))
+            post.options.protectedGuard = ProtectedGuard(entries: [
+                .init(name: "development", baseURL: development.url, isProtected: false),
+                .init(name: "production", baseURL: production.url + "/api", isProtected: true),
+            ])
+            await #expect(
+                throws: TransportError.protectedRedirect(
+                    method: "POST", url: production.url + "/api/users", environment: "production")
+            ) { try await engine.exchange(post) }
+            #expect(production.received.isEmpty)
+
+            // A GET may follow; a confirmed POST too.
+            let get = try await engine.exchange(
+                PreparedRequest(
+                    request: HTTPRequest(method: .get, url: development.url + "/users"), options: post.options))
+            #expect(get.response.status == 200 && production.received.map(\.method) == ["GET"])
+            post.options.protectedGuard.confirmed = true
+            let confirmed = try await engine.exchange(post)
+            #expect(confirmed.response.status == 200 && production.received.map(\.method) == ["GET", "POST"])
+        }
+    }
+
+    @Test("a header that holds a secret stays behind when a redirect leaves the origin, with a warning")
+    func secretHeaderAcrossOrigins() async throws {
+        let other = try HostileServer { _ in .text("ok") }
+        defer { other.stop() }
+        let first = try HostileServer { request in
+            request.target == "/same"
+                ? .redirect(302, to: "/end")
+                : request.target == "/end"
+                    ? .text("end") : .redirect(302, to: other.url + "/landing")
+        }
+        defer { first.stop() }
+        try await engine { engine in
+            var prepared = request(
+                first.url + "/away", headers: [HeaderField("X-Api-Key", "k-s3cr3t+/="), HeaderField("X-Trace", "7")])
+            prepared.origin.secretValues = ["s3cr3t+/="]
+            let away = try await engine.exchange(prepared)
+            #expect(other.received.first?.header("X-Api-Key") == nil)
+            #expect(other.received.first?.header("X-Trace") == "7")
+            #expect(away.response.warnings.count == 1 && away.response.warnings[0].hasPrefix("X-Api-Key was not sent"))
+
+            prepared.request.url = first.url + "/same"
+            let same = try await engine.exchange(prepared)
+            #expect(first.received.last?.header("X-Api-Key") == "k-s3cr3t+/=" && same.response.warnings.isEmpty)
+        }
+    }
+
+    @Test("a kept-alive connection the server closed silently is reopened once, for any method")
+    func silentClose() async throws {
+        // Answers, then reads the next request on that connection and closes without a word.
+        let server = try HostileServer { request in .init(body: Array(request.method.utf8), dropNext: true) }
+        defer { server.stop() }
+        try await engine { engine in
+            for method: HTTPMethod in [.get, .post, .get, .delete] {
+                let exchange = try await engine.exchange(request(server.url + "/x", method, body: Array("b".utf8)))
+                #expect(String(decoding: exchange.response.body, as: UTF8.self) == method.rawValue)
+            }
+            // Each request after the first met a dead connection first, then a new one.
+            #expect(server.received.count == 7)
+        }
+    }
+}
+
+extension Result where Failure == TransportError {
+    /// Captures the outcome of an async call that throws a `TransportError`.
+    fileprivate init(catching body: () async throws(TransportError) -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
