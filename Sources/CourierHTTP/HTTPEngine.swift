@@ -90,6 +90,11 @@ public final class HTTPEngine: Sendable {
                 secrets: prepared.origin.secretValues, progress: progress, events: events, partialAfter: partialAfter)
         }
         var origin = prepared.origin
+        // A cookie sent or set is a credential: a server that echoes it (an error page,
+        // httpbin's /headers) must not put it in the clear in history or on screen.
+        for value in Self.cookieValues(response.hops) where !origin.secretValues.contains(value) {
+            origin.secretValues.append(value)
+        }
         if case .oauth2? = prepared.auth {
             // The token the engine fetched is a credential like any other: masked wherever shown.
             for hop in response.hops {
@@ -100,6 +105,28 @@ public final class HTTPEngine: Sendable {
             }
         }
         return Exchange(request: prepared.request, response: response, origin: origin)
+    }
+
+    /// The values of every cookie the hops sent (`Cookie`) or were given (`Set-Cookie`).
+    static func cookieValues(_ hops: [ExchangeHop]) -> [String] {
+        var values: [String] = []
+        func add(_ pair: Substring) {
+            guard let equals = pair.firstIndex(of: "=") else { return }
+            let value = pair[pair.index(after: equals)...].trimmingWhitespace()
+            let unquoted =
+                value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+                ? String(value.dropFirst().dropLast()) : value
+            if !unquoted.isEmpty && !values.contains(unquoted) { values.append(unquoted) }
+        }
+        for hop in hops {
+            for header in hop.requestHeaders.values(for: "Cookie") {
+                for pair in header.split(separator: ";") { add(pair) }
+            }
+            for header in hop.responseHeaders.values(for: "Set-Cookie") {
+                if let pair = header.split(separator: ";", maxSplits: 1).first { add(pair) }
+            }
+        }
+        return values
     }
 
     /// Sends `request` with `options` and returns the whole response.

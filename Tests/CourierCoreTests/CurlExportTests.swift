@@ -118,4 +118,55 @@ struct CurlExportTests {
         #expect(command.contains("--insecure \\\n  --cacert '/etc/ca.pem'"))
         #expect(command.hasSuffix("--data-binary @-\n"))
     }
+
+    /// `route` built in an environment whose only secret is `token` = `p+s/w=r&d "q\x`.
+    private func built(_ route: Route) throws -> (PreparedRequest, [NamedSecret]) {
+        let environment = Environment(
+            name: "qa", baseURL: "http://h", variables: ["token": #"p+s/w=r&d "q\x"#], secrets: ["token"])
+        let builder = RequestBuilder(workspace: Workspace(environments: [environment]), processEnvironment: [:])
+        let prepared = try builder.build(route: route, environment: environment)
+        let context = builder.context(environment: environment, input: RequestInput())
+        return (prepared, builder.secrets(environment: environment, context: context))
+    }
+
+    @Test(
+        "a credential written literally in auth becomes a shell variable; --show-secrets alone writes it",
+        arguments: [
+            (
+                AuthSpec.basic(username: "admin", password: "hunter2!"), "--user \"$USERNAME\"':'\"$PASSWORD\"",
+                "USERNAME"
+            ),
+            (.bearer(token: "tok-123456"), "--header 'Authorization: Bearer '\"$AUTH_TOKEN\"", "AUTH_TOKEN"),
+            (
+                .digest(username: "admin", password: "hunter2!"), "--digest --user \"$USERNAME\"':'\"$PASSWORD\"",
+                "PASSWORD"
+            ),
+        ] as [(AuthSpec, String, String)])
+    func literalCredentials(auth: AuthSpec, expected: String, variable: String) throws {
+        var route = Route(name: "r", method: .get, path: "/x")
+        route.auth = auth
+        let (prepared, secrets) = try built(route)
+        let command = CurlExport(secrets: secrets).command(for: prepared)
+        #expect(command.contains(expected), "\(command)")
+        #expect(command.hasPrefix("# Secret values are read from shell variables") && command.contains(variable))
+        for value in ["hunter2!", "tok-123456", "YWRtaW46aHVudGVyMiE=", "Basic "] {
+            #expect(!command.contains(value), "\(value) in \(command)")
+        }
+        let shown = CurlExport(secrets: secrets, showSecrets: true).command(for: prepared)
+        #expect(shown.contains("hunter2!") || shown.contains("tok-123456"))
+    }
+
+    @Test("a secret that went out encoded is named as that form, never printed in it")
+    func encodedSecrets() throws {
+        var route = Route(name: "r", method: .post, path: "/x")
+        route.query = [QueryItem("key", "{{token}}")]
+        route.body = .object([JSONMember("password", .string("{{token}}"))])
+        let (prepared, secrets) = try built(route)
+        let command = CurlExport(secrets: secrets).command(for: prepared)
+        #expect(command.contains("key='\"$TOKEN_URLENCODED\"") && command.contains("\"$TOKEN_JSON\""), "\(command)")
+        #expect(command.contains("TOKEN_URLENCODED (secret \"token\", percent-encoded)"))
+        for form in SecretSet.forms(of: #"p+s/w=r&d "q\x"#) {
+            #expect(!command.contains(form), "\(form) in \(command)")
+        }
+    }
 }

@@ -65,7 +65,22 @@ struct HistoryRedactorTests {
         let record = HistoryRedactor.record(exchange, bodyLimit: limit)
         #expect(record.exchange.response.body == Array(kept.utf8).prefix(limit).map { $0 })
         #expect(record.exchange.response.bodySize == body.utf8.count)
-        #expect(record.isBodyCut == (limit < body.utf8.count))
+    }
+
+    @Test("masking is not cutting: only a body past history's limit is said to be cut")
+    func maskingIsNotCutting() {
+        func record(_ body: [UInt8]) -> HistoryRecord {
+            HistoryRedactor.record(
+                Exchange(
+                    request: HTTPRequest(method: "GET", url: "http://x/"),
+                    response: HTTPResponse(status: 200, reason: "OK", body: body),
+                    origin: ExchangeOrigin(secretValues: ["a-secret-much-longer-than-its-mask"])))
+        }
+        // The mask is shorter than the secret: the kept body is shorter than the true size.
+        let masked = record(Array("{\"token\": \"a-secret-much-longer-than-its-mask\"}".utf8))
+        #expect(masked.exchange.response.body.count < masked.exchange.response.bodySize && !masked.isBodyCut)
+        #expect(record([UInt8](repeating: 65, count: HistorySettings.bodyLimit + 1)).isBodyCut)
+        #expect(!record([UInt8](repeating: 65, count: HistorySettings.bodyLimit)).isBodyCut)
     }
 
     @Test("headers, checks and captures survive their JSON columns")

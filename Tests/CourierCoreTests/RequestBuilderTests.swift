@@ -145,6 +145,17 @@ struct RequestBuilderTests {
             ])
     }
 
+    @Test("a password in the base URL's userinfo and a proxy's are secrets, with their user:password")
+    func credentialsInURLs() throws {
+        var environment = Environment(name: "u", baseURL: "http://qa:pa%24%24word@h.test")
+        environment.proxy = "http://p:pr0xy-pw@127.0.0.1:3128"
+        let builder = RequestBuilder(workspace: Workspace(environments: [environment]), processEnvironment: [:])
+        let prepared = try builder.build(route: Route(name: "r", method: "GET", path: "/"), environment: environment)
+        let secrets = Set(prepared.origin.secretValues)
+        #expect(secrets.isSuperset(of: ["pa%24%24word", "pa$$word", "qa:pa$$word", "pr0xy-pw", "p:pr0xy-pw"]))
+        #expect(!prepared.origin.masking(prepared.request.url).contains("word"))
+    }
+
     @Test("User-Agent is courier/VERSION unless the workspace or the user sets one; an empty one removes it")
     func userAgent() throws {
         let route = Route(name: "r", method: "GET", path: "/")

@@ -159,6 +159,27 @@ struct HostileServerTests {
     }
 }
 
+extension HostileServerTests {
+    @Test("a cookie sent or set is a secret: a server that echoes it leaves no value in what history keeps")
+    func echoedCookies() async throws {
+        let server = try HostileServer { request in
+            let sent = request.header("Cookie") ?? ""
+            return .init(
+                headers: [("Content-Type", "text/plain"), ("Set-Cookie", "fresh=n3w-v4lue; Path=/")],
+                body: Array("you sent: \(sent); and got fresh=n3w-v4lue".utf8))
+        }
+        defer { server.stop() }
+        try await engine { engine in
+            let prepared = request(server.url + "/headers", headers: [HeaderField("Cookie", "session=s3ss10n-id")])
+            let record = HistoryRedactor.record(try await engine.exchange(prepared))
+            let kept = String(decoding: HistoryCoding.document(record), as: UTF8.self)
+            let body = String(decoding: record.exchange.response.body, as: UTF8.self)
+            #expect(!kept.contains("s3ss10n-id") && !kept.contains("n3w-v4lue"))
+            #expect(body == "you sent: session=••••••; and got fresh=••••••")
+        }
+    }
+}
+
 extension Result where Failure == TransportError {
     /// Captures the outcome of an async call that throws a `TransportError`.
     fileprivate init(catching body: () async throws(TransportError) -> Success) async {

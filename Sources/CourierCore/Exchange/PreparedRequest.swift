@@ -12,6 +12,9 @@ public struct PreparedRequest: Sendable, Equatable {
     public var checkPlan: CheckPlan?
     /// Digest or OAuth2, which the engine performs (basic and bearer are already headers).
     public var auth: ResolvedAuth?
+    /// The auth's credentials by the field that holds them (`username`, `password`, `token`),
+    /// so an export can name each instead of writing it (`-u "$USERNAME:$PASSWORD"`).
+    public var credentials: [NamedSecret] = []
 
     /// A prepared request.
     public init(request: HTTPRequest, options: SendOptions = SendOptions(), origin: ExchangeOrigin = ExchangeOrigin()) {

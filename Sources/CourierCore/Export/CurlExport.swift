@@ -4,8 +4,10 @@
 /// curl adds headers of its own (`User-Agent`, `Accept`, `Expect`, a form `Content-Type`);
 /// the command turns off each one the request does not carry, and asks for the
 /// `Accept-Encoding` the engine sends (`SendOptions.acceptEncoding`), with `--compressed` so
-/// curl decodes the reply. Secret values become shell variables named in a comment above the
-/// command, unless `showSecrets` asks for them literally.
+/// curl decodes the reply. Secret values and the auth's credentials (whether or not a secret
+/// variable holds them) become shell variables named in a comment above the command, unless
+/// `showSecrets` asks for them literally; a value that went out encoded (percent, form, JSON,
+/// base64) is named as that form (`TOKEN_URLENCODED`), so no form of it is printed.
 public struct CurlExport: Sendable {
     /// The secrets to keep out of the command.
     public var secrets: [NamedSecret]
@@ -21,11 +23,34 @@ public struct CurlExport: Sendable {
     /// The command: a comment naming the variables it reads, if any, then `curl` with one
     /// option per line, joined by ` \` continuations.
     public func command(for prepared: PreparedRequest) -> String {
-        let request = prepared.request
+        var request = prepared.request
         var names = VariableNames()
-        let hidden = showSecrets ? [] : secrets
+        // A credential a secret variable already holds keeps that variable's name; one whose
+        // field name a secret variable already uses is `auth_…`.
+        let credentials = prepared.credentials.compactMap { credential -> NamedSecret? in
+            guard !secrets.contains(where: { $0.value == credential.value }) else { return nil }
+            let taken = secrets.contains { $0.name == credential.name }
+            return NamedSecret(name: taken ? "auth_" + credential.name : credential.name, value: credential.value)
+        }
+        let hidden = showSecrets ? [] : Self.forms(secrets + credentials)
         func word(_ text: String) -> ShellWord {
-            ShellWord.splitting(text, secrets: hidden) { names.name(for: $0.name) }
+            ShellWord.splitting(text, secrets: hidden.map(\.secret)) { secret in
+                let form = hidden.first { $0.secret == secret }
+                return names.name(for: form?.variable ?? secret.name, form: form?.form)
+            }
+        }
+        // Basic and Digest credentials as curl's `--user`, so they can be named, not base64.
+        var user: String?
+        let username = prepared.credentials.first { $0.name == "username" }?.value
+        let password = prepared.credentials.first { $0.name == "password" }?.value
+        if let username, let password {
+            let basic = "Basic " + Base64.encode(Array("\(username):\(password)".utf8))
+            if case .digest? = prepared.auth {
+                user = "--digest --user " + word("\(username):\(password)").quoted
+            } else if request.headers.value(for: "Authorization") == basic {
+                request.headers.removeAll { $0.name.lowercased() == "authorization" }
+                user = "--user " + word("\(username):\(password)").quoted
+            }
         }
 
         var lines: [String] = []
@@ -51,6 +76,7 @@ public struct CurlExport: Sendable {
         for (name, value) in curlDefaults(request) where request.headers.value(for: name) == nil {
             lines.append("--header " + ShellWord.singleQuoted(value.map { "\(name): \($0)" } ?? "\(name):"))
         }
+        if let user { lines.append(user) }
         lines.append("--compressed")
         if prepared.options.followRedirects { lines.append("--location") }
         if prepared.options.tls.insecure { lines.append("--insecure") }
@@ -131,14 +157,45 @@ public struct CurlExport: Sendable {
         return "printf '\(format)'"
     }
 
+    /// One form of a secret that the command may hold: the value as encoded, the variable it
+    /// belongs to, and which encoding (nil: as written).
+    private struct HiddenForm {
+        var secret: NamedSecret
+        var variable: String
+        var form: String?
+    }
+
+    /// Each secret as written, then each encoding that differs from it (longest wins where
+    /// two start at one place, so the encoded value is named whole).
+    private static func forms(_ secrets: [NamedSecret]) -> [HiddenForm] {
+        var forms: [HiddenForm] = []
+        for secret in secrets where !secret.value.isEmpty {
+            forms.append(HiddenForm(secret: secret, variable: secret.name, form: nil))
+            let value = secret.value
+            let encodings: [(String, String)] = [
+                ("urlencoded", PercentEncoding.queryComponent(value)), ("path", PercentEncoding.pathSegment(value)),
+                ("form", PercentEncoding.formComponent(value)),
+                ("json", String(JSONString.encode(value).dropFirst().dropLast())),
+                ("base64", Base64.encode(Array(value.utf8))),
+            ]
+            for (form, encoded) in encodings where !forms.contains(where: { $0.secret.value == encoded }) {
+                forms.append(
+                    HiddenForm(
+                        secret: NamedSecret(name: secret.name, value: encoded), variable: secret.name, form: form))
+            }
+        }
+        return forms
+    }
+
     /// Shell variable names for secret variables: letters, digits and `_`, upper case, unique.
     private struct VariableNames {
-        private(set) var chosen: [(variable: String, shell: String)] = []
+        private(set) var chosen: [(variable: String, form: String?, shell: String)] = []
 
-        mutating func name(for variable: String) -> String {
-            if let known = chosen.first(where: { $0.variable == variable }) { return known.shell }
+        mutating func name(for variable: String, form: String? = nil) -> String {
+            if let known = chosen.first(where: { $0.variable == variable && $0.form == form }) { return known.shell }
+            let spelled = form.map { "\(variable)_\($0)" } ?? variable
             var base = String(
-                variable.uppercased().unicodeScalars.map { scalar -> Character in
+                spelled.uppercased().unicodeScalars.map { scalar -> Character in
                     scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
                         ? Character(scalar) : "_"
                 })
@@ -149,15 +206,28 @@ public struct CurlExport: Sendable {
                 shell = "\(base)_\(suffix)"
                 suffix += 1
             }
-            chosen.append((variable, shell))
+            chosen.append((variable, form, shell))
             return shell
         }
 
         /// `# Secrets are read from the shell: export TOKEN (secret "token") first.`, or nothing.
         var comment: String {
             guard !chosen.isEmpty else { return "" }
-            let list = chosen.map { "\($0.shell) (secret \"\($0.variable)\")" }.joined(separator: ", ")
+            let list = chosen.map { choice in
+                let form = choice.form.map { ", \(Self.describe($0))" } ?? ""
+                return "\(choice.shell) (secret \"\(choice.variable)\"\(form))"
+            }.joined(separator: ", ")
             return "# Secret values are read from shell variables; export them first: \(list)\n"
+        }
+
+        private static func describe(_ form: String) -> String {
+            switch form {
+            case "urlencoded": return "percent-encoded"
+            case "path": return "percent-encoded for a path"
+            case "form": return "form-encoded"
+            case "json": return "JSON-escaped"
+            default: return form
+            }
         }
     }
 }

@@ -25,6 +25,7 @@ public struct HistoryRecord: Sendable, Equatable {
         self.exchange = exchange
     }
 
-    /// True when the response body kept is shorter than the one received.
-    public var isBodyCut: Bool { exchange.response.body.count < exchange.response.bodySize }
+    /// True when the response body kept is only the start of the one received (masking a
+    /// secret changes the length too, which is not cutting).
+    public var isBodyCut: Bool { exchange.response.bodySize > HistorySettings.bodyLimit }
 }

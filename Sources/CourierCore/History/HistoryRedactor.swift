@@ -19,16 +19,14 @@ public enum HistoryRedactor {
         _ exchange: Exchange, run: String? = nil, at time: Date = Date(), responseBody: [UInt8]? = nil,
         bodyLimit: Int = HistorySettings.bodyLimit
     ) -> HistoryRecord {
-        // Longest first, so a secret that contains another is masked whole.
-        let secrets = Set(exchange.origin.secretValues.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
-        // On bytes, not Foundation's string search: this runs in every `courier call`, where the
-        // first use of `replacingOccurrences` alone cost more than the rest of the recording.
-        func text(_ value: String) -> String { SecretMask.applyComparingBytes(value, hiding: secrets) }
+        // Every form of every secret, built once for the whole record.
+        let secrets = SecretSet(exchange.origin.secretValues)
+        func text(_ value: String) -> String { secrets.mask(value) }
         func bytes(_ value: [UInt8]) -> [UInt8] {
             // A secret across the cut is masked whole before cutting, never left half there.
-            guard value.count > bodyLimit else { return SecretMask.masked(value, hiding: secrets) }
-            let window = value.prefix(bodyLimit + (secrets.first?.utf8.count ?? 0))
-            return Array(SecretMask.masked(Array(window), hiding: secrets).prefix(bodyLimit))
+            guard value.count > bodyLimit else { return secrets.mask(value) }
+            let window = value.prefix(bodyLimit + secrets.longestForm)
+            return Array(secrets.mask(Array(window)).prefix(bodyLimit))
         }
 
         var request = exchange.request

@@ -33,6 +33,22 @@ extension RequestBuilder {
         return ProtectedGuard(entries: entries)
     }
 
+    /// The password of `url`'s userinfo (`http://user:pw@host`) and `user:pw`, whose base64 is
+    /// the Basic credential made from it; empty when the URL has none.
+    static func userinfoSecrets(_ url: String) -> [String] {
+        guard let scheme = url.firstRange(ofText: "://") else { return [] }
+        let rest = url[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return [] }
+        let userinfo = authority[..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return [] }
+        let password = String(userinfo[userinfo.index(after: colon)...])
+        guard !password.isEmpty else { return [] }
+        let decoded = PercentEncoding.decoded(password) ?? password
+        let user = PercentEncoding.decoded(String(userinfo[..<colon])) ?? String(userinfo[..<colon])
+        return [password, decoded, user + ":" + decoded]
+    }
+
     /// The auth that applies to `route` in `environment`: the route's own, else the
     /// environment's; `none` turns it off.
     public func authSpec(route: Route, environment: Environment) -> AuthSpec? {
@@ -69,16 +85,24 @@ extension RequestBuilder {
         case .basic(let username, let password):
             let (user, pass) = (try render(username), try render(password))
             let credentials = Base64.encode(Array("\(user):\(pass)".utf8))
-            secrets += [pass, credentials]
+            secrets += [pass, "\(user):\(pass)", credentials]
+            prepared.credentials = [
+                NamedSecret(name: "username", value: user), NamedSecret(name: "password", value: pass),
+            ]
             prepared.request.headers.append(HeaderField("Authorization", "Basic " + credentials))
         case .bearer(let token):
             let value = try render(token)
             secrets.append(value)
+            prepared.credentials = [NamedSecret(name: "token", value: value)]
             prepared.request.headers.append(HeaderField("Authorization", "Bearer " + value))
         case .digest(let username, let password):
             let pass = try render(password)
-            secrets.append(pass)
-            prepared.auth = .digest(username: try render(username), password: pass)
+            let user = try render(username)
+            secrets += [pass, "\(user):\(pass)"]
+            prepared.credentials = [
+                NamedSecret(name: "username", value: user), NamedSecret(name: "password", value: pass),
+            ]
+            prepared.auth = .digest(username: user, password: pass)
         case .oauth2(let settings):
             var resolved = settings
             resolved.tokenURL = try render(settings.tokenURL)

@@ -89,10 +89,12 @@ public struct RequestBuilder: Sendable {
             followRedirects: input.followRedirects ?? environment.followRedirects ?? true, tls: tls(environment))
         options.proxy = ProxyRules(environmentProxy: environment.proxy, variables: processEnvironment)
         options.protectedGuard = protectedGuard(input: input)
+        // Credentials count as secrets whether or not a secret variable holds them (DESIGN §3).
+        let credentials = Self.userinfoSecrets(url) + options.proxy.credentials
         let origin = ExchangeOrigin(
             workspace: workspace.file, environmentName: environment.name, routeName: route.name,
             isProtectedEnvironment: environment.isProtected,
-            secretValues: secretValues(environment: environment, context: context))
+            secretValues: secretValues(environment: environment, context: context) + credentials)
         var prepared = PreparedRequest(request: request, options: options, origin: origin)
         prepared.checkPlan = CheckPlan(
             checks: route.checks, captures: route.captures, context: context, secretNames: environment.secrets)
@@ -385,20 +387,6 @@ public struct RequestBuilder: Sendable {
             return .object(rendered)
         case .null, .bool, .number:
             return value
-        }
-    }
-
-    /// Resolved values of the environment's secret variables; ones that do not resolve are skipped.
-    public func secretValues(environment: Environment, context: TemplateContext) -> [String] {
-        secrets(environment: environment, context: context).map(\.value)
-    }
-
-    /// The environment's secret variables with their resolved values, by name; ones that do
-    /// not resolve are skipped.
-    public func secrets(environment: Environment, context: TemplateContext) -> [NamedSecret] {
-        environment.secrets.sorted().compactMap { name in
-            guard let value = try? Template.render("{{\(name)}}", in: context), !value.isEmpty else { return nil }
-            return NamedSecret(name: name, value: value)
         }
     }
 }

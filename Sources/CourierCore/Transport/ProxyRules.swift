@@ -52,6 +52,15 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
         }.filter { !$0.isEmpty }
     }
 
+    /// The passwords of every proxy these rules may use, and `user:password` of each (the
+    /// Basic credential sent to the proxy is its base64).
+    public var credentials: [String] {
+        [explicit ?? nil, https, http].compactMap { $0 }.flatMap { proxy -> [String] in
+            guard let password = proxy.password, !password.isEmpty else { return [] }
+            return [password, (proxy.username ?? "") + ":" + password]
+        }
+    }
+
     /// The proxy for `url`, or nil to connect directly.
     public func proxy(for url: String) -> ProxySetting? {
         if let explicit { return explicit }

@@ -22,6 +22,7 @@ extension ResponseDisplay {
         size = 0
         headerLines = headers.map { request.origin.masking("\($0.name): \($0.value)") }
         secretValues = request.origin.secretValues
+        secrets = SecretSet(secretValues)  // an initialiser's assignment runs no `didSet`
         body = TextDocument([])
         isJSON = false
     }

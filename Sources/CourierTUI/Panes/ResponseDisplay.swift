@@ -67,7 +67,11 @@ public struct ResponseDisplay: Sendable, Equatable {
         public var current: Int
     }
     /// Values to mask in every line shown.
-    public var secretValues: [String]
+    public var secretValues: [String] {
+        didSet { secrets = SecretSet(secretValues) }
+    }
+    /// Every form of `secretValues`, made once rather than for each line drawn.
+    var secrets = SecretSet([])
     /// Show the whole body instead of the `json_path` selection.
     public var showWholeBody = false
     /// Show headers above the body.
@@ -96,6 +100,7 @@ public struct ResponseDisplay: Sendable, Equatable {
         totalTime = response.totalTime
         size = response.bodySize
         secretValues = exchange.origin.secretValues
+        secrets = SecretSet(secretValues)  // an initialiser's assignment runs no `didSet`
         headerLines = response.headers.map { exchange.origin.masking("\($0.name): \($0.value)") }
         checkTally = exchange.checkTally
         if showRequest {
@@ -258,7 +263,7 @@ public struct ResponseDisplay: Sendable, Equatable {
             let header = index - checkRowCount
             return header < headerLines.count ? headerLines[header] : ""
         }
-        return SecretMask.apply(shownBody.line(index - headerCount), hiding: secretValues)
+        return secrets.mask(shownBody.line(index - headerCount))
     }
 
     /// Whether pane line `index` is a header line.
