@@ -40,16 +40,14 @@ public struct CookieStore: Sendable {
 
     /// Applies `change` to the jars as they are on disk now, and writes the result.
     public func update(_ change: (inout [String: CookieJar]) -> Void) throws {
-        try FileManager.default.createDirectory(
-            atPath: FileBytes.directory(path), withIntermediateDirectories: true)
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        try StateFolder.prepare(FileBytes.directory(path))
+        let lock = try PrivateFiles.open(path + ".lock", O_RDWR | O_CREAT)
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
         var jars = load()
         change(&jars)
         jars = jars.filter { !$0.value.cookies.isEmpty }
-        try AtomicFile.write(Self.encode(jars), to: path, newFileMode: 0o600)
+        try AtomicFile.write(Self.encode(jars), to: path, isPrivate: true)
     }
 
     /// Takes `received` into `environment`'s jar as it is on disk now.

@@ -6,7 +6,7 @@
 /// still recognised.
 enum HistorySchema {
     /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
-    static let version = 4
+    static let version = 5
 
     /// Each migration's name and SQL, oldest first.
     static let migrations: [(name: String, sql: String)] = [
@@ -79,6 +79,12 @@ enum HistorySchema {
             CREATE UNIQUE INDEX exchange_spool ON exchange(spool_id) WHERE spool_id IS NOT NULL;
             """
         ),
+        (
+            "v5",
+            // Workspaces are keyed by their canonical path (links resolved): rows recorded under
+            // an absolute spelling are re-keyed in Swift (`rekeyWorkspaces`); the SQL is a no-op.
+            "CREATE INDEX IF NOT EXISTS exchange_by_workspace ON exchange(workspace, id)"
+        ),
     ]
 
     /// Brings the database up to `version`, or up to and including `last`, in one transaction.
@@ -93,12 +99,35 @@ enum HistorySchema {
             if !applied.isSubset(of: known) {
                 throw HistoryError("was written by a later Courier", asideReason: "newer")
             }
+            if applied.isEmpty {
+                // A database no Courier ever migrated, holding tables of its own, is someone
+                // else's: refused, never altered.
+                let tables = try connection.rows(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                ).map { $0.string("name") }
+                if tables.contains(where: { $0 != "grdb_migrations" }) {
+                    throw HistoryError("is not Courier's history database (it has other tables); refused")
+                }
+            }
             for migration in migrations where !applied.contains(migration.name) {
                 try connection.execute(migration.sql)
+                if migration.name == "v5" { try rekeyWorkspaces(connection) }
                 try connection.run("INSERT INTO grdb_migrations (identifier) VALUES (?)", [.text(migration.name)])
                 if migration.name == last { return }
             }
             if last == nil { try connection.execute("PRAGMA user_version = \(version)") }
+        }
+    }
+
+    /// Rows recorded under an absolute spelling of a workspace's path move to its canonical
+    /// path. A relative spelling (`environments.json`, as typed in some folder) cannot be placed:
+    /// those rows stay under it, shown by no workspace, until retention drops them.
+    static func rekeyWorkspaces(_ connection: SQLiteConnection) throws {
+        let keys = try connection.rows("SELECT DISTINCT workspace FROM exchange").map { $0.string("workspace") }
+        for key in keys where key.hasPrefix("/") {
+            let canonical = CanonicalPath.of(key)
+            guard canonical != key else { continue }
+            try connection.run("UPDATE exchange SET workspace = ? WHERE workspace = ?", [.text(canonical), .text(key)])
         }
     }
 }

@@ -42,18 +42,23 @@ public enum HistorySpool {
         let payload = Array(header.serialized.utf8) + [10] + HistoryCoding.document(record)
         var frame = littleEndian(UInt32(truncatingIfNeeded: payload.count)) + littleEndian(checksum(payload))
         frame += payload
-        var descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        // Never through a link planted in the state folder; an existing spool is tightened.
+        var descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, PrivateFiles.fileMode)
         if descriptor < 0 && (errno == ENOENT || errno == ENOTDIR) {
-            // The first record ever: make the folder (FileManager only on this path).
+            // The first record ever: make the folder.
             do {
-                try FileManager.default.createDirectory(
-                    atPath: FileBytes.directory(path), withIntermediateDirectories: true)
+                try StateFolder.prepare(FileBytes.directory(path))
             } catch {
-                throw HistoryError("cannot create the folder of \(path)")
+                throw HistoryError(error.description)
             }
-            descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, PrivateFiles.fileMode)
+        }
+        if descriptor < 0 && errno == ELOOP {
+            throw HistoryError("\(path) is a symbolic link; Courier does not write its state through one")
         }
         guard descriptor >= 0 else { throw HistoryError("cannot write \(path) (\(String(cString: strerror(errno))))") }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && status.st_mode & 0o077 != 0 { fchmod(descriptor, PrivateFiles.fileMode) }
         defer { close(descriptor) }
         flock(descriptor, LOCK_SH)
         defer { flock(descriptor, LOCK_UN) }
@@ -64,7 +69,6 @@ public enum HistorySpool {
             guard count > 0 else { throw HistoryError("cannot write \(path) (\(String(cString: strerror(errno))))") }
             written += count
         }
-        var status = stat()
         return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
     }
 

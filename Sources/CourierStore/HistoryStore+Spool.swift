@@ -21,7 +21,7 @@ extension HistoryStore {
         let spool = HistorySpool.path(forDatabase: path)
         var status = stat()
         guard stat(spool, &status) == 0, status.st_size > 0 else { return }
-        let descriptor = open(spool, O_RDWR | O_CLOEXEC)
+        let descriptor = open(spool, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         flock(descriptor, LOCK_EX)

@@ -36,10 +36,13 @@ public final class HistoryStore: Sendable {
     public init(path: String) throws(HistoryError) {
         self.path = path
         do {
-            try FileManager.default.createDirectory(
-                atPath: FileBytes.directory(path), withIntermediateDirectories: true)
+            // The database holds response bodies: 0600 in a 0700 folder, made so before SQLite
+            // creates it (its -wal and -shm files take the database file's mode).
+            try StateFolder.prepare(FileBytes.directory(path))
+            close(try PrivateFiles.open(path, O_RDWR | O_CREAT))
+            for file in [path + "-wal", path + "-shm"] { try PrivateFiles.tighten(file) }
         } catch {
-            throw HistoryError("cannot create the folder of \(path)")
+            throw HistoryError(error.description)
         }
         do {
             database = Mutex(try Self.open(path))

@@ -16,7 +16,8 @@ final class SQLiteConnection {
     /// to `busyTimeout` seconds before a statement fails with `SQLITE_BUSY`.
     init(path: String, busyTimeout: Double = 5) throws(SQLiteError) {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        // NOFOLLOW: a link planted where the database belongs is refused, not written through.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else { throw SQLiteError(code: SQLITE_NOMEM) }
         guard code == SQLITE_OK else {

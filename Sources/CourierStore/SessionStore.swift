@@ -44,7 +44,7 @@ public struct SessionStore: Sendable {
 
     /// Saves `state` atomically.
     public func save(_ state: SessionState) throws {
-        try AtomicFile.write(Array(Self.encode(state).utf8), to: path, createFolder: true)
+        try AtomicFile.write(Array(Self.encode(state).utf8), to: path, createFolder: true, isPrivate: true)
     }
 
     // MARK: Format
@@ -97,7 +97,7 @@ public struct SessionStore: Sendable {
     /// `stem-hash` for the workspace at `configPath`: its file name without the extension, and
     /// a hash of its absolute path (two `environments.json` in two folders are two workspaces).
     static func key(configPath: String, processEnvironment: [String: String]) -> String {
-        let absolute = Self.absolute(configPath, processEnvironment: processEnvironment)
+        let absolute = CanonicalPath.of(configPath, processEnvironment: processEnvironment)
         var stem = FileBytes.fileName(absolute)
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
         stem = stem.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }

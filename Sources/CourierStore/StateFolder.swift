@@ -1,3 +1,5 @@
+import CourierCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -14,6 +16,13 @@ public enum StateFolder {
         }
         return (processEnvironment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)
             + "/.local/state/courier"
+    }
+
+    /// Makes `folder` (0700, see `PrivateFiles`) and tightens it; a kind's folder under the
+    /// state folder (`courier/cookies`) tightens `courier/` too.
+    static func prepare(_ folder: String) throws(PrivateFiles.Refusal) {
+        let parent = FileBytes.directory(folder)
+        try PrivateFiles.folder(folder, tightening: FileBytes.fileName(parent) == "courier" ? [parent] : [])
     }
 
     /// `FOLDER/kind/<workspace>-<hash>.json`: the workspace's file of one kind (cookies, tokens).

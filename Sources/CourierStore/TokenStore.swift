@@ -42,7 +42,7 @@ public struct TokenStore: Sendable {
             return JSONMember(key, .object(fields))
         }
         try? AtomicFile.write(
-            Array((JSONValue.object(members).serialized + "\n").utf8), to: path, createFolder: true, newFileMode: 0o600)
+            Array((JSONValue.object(members).serialized + "\n").utf8), to: path, createFolder: true, isPrivate: true)
     }
 
     static func decode(_ bytes: [UInt8]) -> [String: OAuth2Token] {

@@ -43,7 +43,8 @@ public struct WorkspaceFile: Sendable {
         let (bytes, sealed) = try read()
         var workspace = try WorkspaceLoader().load(
             bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
-        workspace.file = path
+        // Canonical: history, cookies, tokens and remembered state are keyed by it.
+        workspace.file = CanonicalPath.of(path)
         workspace.isSealed = sealed
         return workspace
     }

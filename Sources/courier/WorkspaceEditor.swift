@@ -49,23 +49,29 @@ enum WorkspaceEditor {
         guard !path.isEmpty, let name = plan.routes.last?.route.name else {
             return .failure(ImportError("this workspace has no file to write to"))
         }
-        do throws(ImportError) {
-            let existing = try? file.read().bytes
-            let merge = WorkspaceMerge(
-                fileName: path, baseDirectory: ImportCommand.absoluteFolder(of: path), replace: replace)
-            let outcome = try merge.merge(plan, into: existing)
-            do {
-                try file.write(outcome.bytes, sealed: workspace.isSealed)
-            } catch {
-                throw ImportError("cannot write \(path): \(ErrorText.describe(error))")
+        do {
+            // From the read to the write, no other writer (a `courier import`, another screen).
+            return try WorkspaceLock.withExclusive(path) {
+                () throws(ImportError) -> Result<WrittenRoute, ImportError> in
+                let existing = try? file.read().bytes
+                let merge = WorkspaceMerge(
+                    fileName: path, baseDirectory: ImportCommand.absoluteFolder(of: path), replace: replace)
+                let outcome = try merge.merge(plan, into: existing)
+                do {
+                    try file.write(outcome.bytes, sealed: workspace.isSealed)
+                } catch {
+                    throw ImportError("cannot write \(path): \(ErrorText.describe(error))")
+                }
+                do throws(WorkspaceError) {
+                    return .success(WrittenRoute(workspace: try file.load(), route: name))
+                } catch {
+                    throw ImportError(error.description)
+                }
             }
-            do {
-                return .success(WrittenRoute(workspace: try file.load(), route: name))
-            } catch {
-                throw ImportError(error.description)
-            }
-        } catch {
+        } catch let error as ImportError {
             return .failure(error)
+        } catch {
+            return .failure(ImportError("\(error)"))
         }
     }
 }

@@ -174,7 +174,7 @@ final class HistoryCommandTests {
         #expect(result.stdout.contains("\"name\": \"Pablo\""))
         #expect(
             result.stderr
-                == "courier: history is off: cannot create the folder of \(blocker.path)/courier/history.spool\n")
+                == "courier: history is off: cannot create the folder \(blocker.path)/courier: Not a directory\n")
     }
 
     @Test("killed with SIGKILL while recording a run, the database opens whole")

@@ -287,12 +287,12 @@ struct TUITests {
         defer { tmux.kill() }
         try await tmux.waitFor("Routes")
         try tmux.send("j", "Enter", "Enter")
-        try await tmux.waitFor("history is off: cannot create the folder of")
+        try await tmux.waitFor("history is off: cannot create the folder")
         try tmux.send("Escape", "j", "Enter", "Enter")
         try await tmux.waitFor("users.city @ development")
         #expect(try !tmux.screen().contains("history is off"))
         try tmux.send("Escape", "H")
-        try await tmux.waitFor("history: cannot create the folder of")
+        try await tmux.waitFor("history: cannot create the folder")
         try await tmux.quit()
     }
 

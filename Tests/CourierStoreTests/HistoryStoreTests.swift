@@ -213,7 +213,7 @@ struct HistoryStoreTests {
 
     @Test("a folder that cannot be made is one clear error")
     func unwritable() {
-        #expect(throws: HistoryError("cannot create the folder of /dev/null/courier/history.sqlite")) {
+        #expect(throws: HistoryError("cannot create the folder /dev/null/courier: Not a directory")) {
             try HistoryStore(path: "/dev/null/courier/history.sqlite")
         }
     }

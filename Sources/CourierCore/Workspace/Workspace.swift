@@ -18,7 +18,8 @@ public struct Workspace: Sendable, Equatable {
     public var history = HistorySettings()
     /// Folder of the config file, against which relative paths (CA files) resolve.
     public var baseDirectory: String
-    /// The file it was loaded from, as given (empty for a workspace built in memory).
+    /// The file it was loaded from: its canonical path (absolute, links resolved), by which
+    /// everything kept per workspace is keyed; empty for a workspace built in memory.
     public var file = ""
     /// The file is sealed (encrypted with a password): nothing typed into it is remembered.
     public var isSealed = false

@@ -64,14 +64,23 @@ struct ImportCommand: ParsableCommand {
     var envFile: [String] = []
 
     func run() throws {
-        let path = workspace.config
-        let (existing, sealed, file) = try workspace.read()
         let plan: ImportPlan
         do {
             plan = try makePlan()
         } catch let error as ImportError {
             throw CLIFailure(error.message)
         }
+        // From the read to the write, no other writer: two imports at once both land.
+        do {
+            try WorkspaceLock.withExclusive(workspace.config) { try merge(plan) }
+        } catch let busy as WorkspaceLock.Busy {
+            throw CLIFailure(busy.description)
+        }
+    }
+
+    private func merge(_ plan: ImportPlan) throws {
+        let path = workspace.config
+        let (existing, sealed, file) = try workspace.read()
         let merge = WorkspaceMerge(fileName: path, baseDirectory: Self.absoluteFolder(of: path), replace: replace)
         let outcome: WorkspaceMerge.Outcome
         do {
