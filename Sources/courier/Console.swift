@@ -1,3 +1,5 @@
+import CourierCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,20 +14,45 @@
 /// Writes to the terminal with `write(2)` directly: callers hand over whole buffers (a
 /// formatted body is one), so no stdio buffering is needed and nothing is left unflushed
 /// when the process exits.
+///
+/// On a terminal, what goes out through `out`, `write`, `line` and `error` has every control
+/// byte shown visibly (`TerminalText`): a body, a route name or a message from a server can
+/// never drive the terminal. Courier's own colours stay. `raw` is for what must reach the
+/// terminal as it is: `--raw` output, which the user asked for byte for byte, and the screen's
+/// own clipboard sequence.
 enum Console {
+    private static let outIsTerminal = isatty(STDOUT_FILENO) == 1
+    private static let errorIsTerminal = isatty(STDERR_FILENO) == 1
+
     static func out(_ text: String) {
         var text = text
-        text.withUTF8 { write($0, to: STDOUT_FILENO) }
+        text.withUTF8 { write($0) }
     }
 
     static func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    /// `bytes` on stdout exactly as given, terminal or not.
+    static func raw(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
+    }
+
+    /// `text` on stdout exactly as given, terminal or not.
+    static func raw(_ text: String) {
+        raw(Array(text.utf8))
     }
 
     /// `courier: message` on stderr (without the prefix when `prefixed` is false).
     static func error(_ message: String, prefixed: Bool = true) {
         var text = "\(prefixed ? "courier: " : "")\(message)\n"
-        text.withUTF8 { write($0, to: STDERR_FILENO) }
+        text.withUTF8 { buffer in
+            if errorIsTerminal && !TerminalText.isSafe(buffer) {
+                TerminalText.visible(buffer).withUnsafeBufferPointer { write($0, to: STDERR_FILENO) }
+            } else {
+                write(buffer, to: STDERR_FILENO)
+            }
+        }
     }
 
     /// Writes one line at once (for lines another program waits for, like the demo's URLs).
@@ -34,7 +61,8 @@ enum Console {
     }
 
     static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        write(bytes, to: STDOUT_FILENO)
+        guard outIsTerminal, !TerminalText.isSafe(bytes) else { return write(bytes, to: STDOUT_FILENO) }
+        TerminalText.visible(bytes, keepingColor: useColor).withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
     }
 
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
@@ -53,7 +81,7 @@ enum Console {
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
     static var useColor: Bool {
-        isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.allowsColor(ProcessEnvironment.values)
+        outIsTerminal && ProcessEnvironment.allowsColor(ProcessEnvironment.values)
     }
 }
 

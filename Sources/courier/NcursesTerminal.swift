@@ -133,7 +133,7 @@ final class NcursesTerminal {
     /// lands inside a half-drawn frame.
     func copyToClipboard(_ text: String) {
         refresh()
-        Console.out("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+        Console.raw("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
     }
 
     /// Tells ncurses the window's new size after SIGWINCH; a KEY_RESIZE follows in the input.

@@ -15,7 +15,7 @@ struct ResponsePrinter {
             Console.out(exchange.origin.masking(head) + "\n")
         }
         if raw {
-            Console.write(response.body)
+            Console.raw(response.body)
             return
         }
         guard !response.body.isEmpty else { return }

@@ -44,7 +44,11 @@ final class StreamPrinter: @unchecked Sendable {
             for header in headers { head += "\(header.name): \(header.value)\n" }
             Console.out(masking(head) + "\n")
         case .event(let event):
-            Console.out(raw ? event.wireText : event.readableText(colored: color))
+            if raw {
+                Console.raw(event.wireText)
+            } else {
+                Console.out(event.readableText(colored: color))
+            }
         case .partial:
             // Only a screen asks for the start of a body; the command line prints it whole.
             break

@@ -44,4 +44,11 @@ enum UTF8Sequence {
         }
         return .valid(continuation + 1)
     }
+
+    /// The length of the valid sequence at `index` of `bytes` (lead byte ≥ 0x80), or nil.
+    static func length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        if case .valid(let length) = validate(base + index, base + bytes.count) { return length }
+        return nil
+    }
 }
