@@ -35,6 +35,17 @@ struct UploadStream: AsyncSequence, Sendable {
     let length: Int
 
     init(_ body: MultipartBody) throws(TransportError) {
+        for (file, folder) in body.confinements {
+            guard let real = Self.realPath(file) else { continue }  // missing: said below, by name
+            let inside = Self.realPath(folder).map { real.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? false
+            guard inside else {
+                throw .upload(
+                    path: file,
+                    reason:
+                        "it is outside the workspace's folder \(folder); add \"allow_outside\": true to the part to send it"
+                )
+            }
+        }
         var pieces: [Piece] = []
         var length = 0
         for segment in body.segments {
@@ -55,6 +66,12 @@ struct UploadStream: AsyncSequence, Sendable {
         }
         self.pieces = pieces
         self.length = length
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     static func failure(_ path: String, _ code: Int32) -> TransportError {

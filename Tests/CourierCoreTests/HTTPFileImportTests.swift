@@ -24,10 +24,8 @@ struct HTTPFileImportTests {
                 name: $0, bytes: Self.bytes(directory.appendingPathComponent($0)), isPrivate: $0.contains(".private."))
         }
         let text = try ImportText.utf8(bytes(directory.appendingPathComponent(source)), name: source)
-        let plan = try HTTPFileImporter(readFile: { path in
-            (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
-        })
-        .plan(text, fileName: source, folder: directory.path, environmentFiles: environments)
+        let plan = try HTTPFileImporter().plan(
+            text, fileName: source, folder: directory.path, environmentFiles: environments)
         let outcome = try WorkspaceMerge(fileName: "environments.json", baseDirectory: directory.path, replace: false)
             .merge(plan, into: nil)
         return (String(decoding: outcome.bytes, as: UTF8.self), plan.warnings + outcome.warnings)
@@ -47,13 +45,26 @@ struct HTTPFileImportTests {
         let utf16 = HTTPFileImporter.EnvironmentFile(
             name: "http-client.env.json", bytes: [0xFF, 0xFE] + Array("{}".utf8).flatMap { [$0, 0] }, isPrivate: false)
         #expect(throws: ImportError("http-client.env.json: the file is UTF-16; save it as UTF-8 and import it again")) {
-            try HTTPFileImporter(readFile: { _ in nil }).plan(
+            try HTTPFileImporter().plan(
                 request, fileName: "a.http", folder: "/", environmentFiles: [utf16])
         }
         let bom = HTTPFileImporter.EnvironmentFile(
             name: "e.json", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"dev": {"k": 1}}"#.utf8), isPrivate: false)
-        let plan = try HTTPFileImporter(readFile: { _ in nil })
+        let plan = try HTTPFileImporter()
             .plan(request, fileName: "a.http", folder: "/", environmentFiles: [bom])
         #expect(plan.environments.map(\.name) == ["dev"] && plan.environments[0].variables == ["k": "1"])
+    }
+
+    @Test("a < FILE body is never read into the workspace: a reference, with a warning; /etc/passwd stays a name")
+    func bodyFileReference() throws {
+        let plan = try HTTPFileImporter().plan(
+            "POST http://a.test/x\nContent-Type: text/plain\n\n< /etc/passwd\n", fileName: "a.http", folder: "/p",
+            environmentFiles: [])
+        let route = try #require(plan.routes.first?.route)
+        #expect(route.bodyFile == "/etc/passwd" && route.text == nil && route.contentType == "text/plain")
+        #expect(plan.warnings.contains { $0.contains("the body is the file /etc/passwd") })
+        let outcome = try WorkspaceMerge(fileName: "environments.json", baseDirectory: "/p", replace: false)
+            .merge(plan, into: nil)
+        #expect(!String(decoding: outcome.bytes, as: UTF8.self).contains("root:"))
     }
 }

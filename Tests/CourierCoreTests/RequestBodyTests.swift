@@ -84,7 +84,7 @@ struct RequestBodyTests {
             ),
             (
                 #"{"name": "x", "path": "/", "content_type": "text/csv"}"#,
-                "environments.json: routes[0].content_type: applies to a \"text\" body, and this route has none"
+                "environments.json: routes[0].content_type: applies to a \"text\" or \"body_file\" body, and this route has none"
             ),
             (
                 #"{"name": "x", "path": "/", "multipart": [{"value": "1"}]}"#,
@@ -125,11 +125,16 @@ struct RequestBodyTests {
         let text = """
             {"environments": {"dev": {"base_url": "http://api.test"}}, "routes": [
               {"name": "f", "method": "POST", "path": "/", "form": {"a": "1", "tag": ["x", "y"]}},
-              {"name": "t", "method": "PUT", "path": "/", "text": "a,b", "content_type": "text/csv"}]}
+              {"name": "t", "method": "PUT", "path": "/", "text": "a,b", "content_type": "text/csv"},
+              {"name": "b", "method": "PUT", "path": "/", "body_file": "/srv/x.bin", "allow_outside": true},
+              {"name": "m", "method": "POST", "path": "/",
+               "multipart": [{"name": "k", "file": "/etc/hostname", "allow_outside": true}, {"name": "n", "file": "in.txt"}]}]}
             """
         let loaded = try WorkspaceLoader().load(bytes: Array(text.utf8), fileName: "environments.json")
         let again = try WorkspaceLoader().load(bytes: WorkspaceWriter().bytes(loaded), fileName: "environments.json")
         #expect(again.routes == loaded.routes)
+        #expect(loaded.routes[2].bodyFile == "/srv/x.bin" && loaded.routes[2].bodyFileAllowOutside)
+        #expect(loaded.routes[3].multipart?.map(\.allowOutside) == [true, false])
         #expect(again.routes[0].form == [QueryItem("a", "1"), QueryItem("tag", "x"), QueryItem("tag", "y")])
     }
 }

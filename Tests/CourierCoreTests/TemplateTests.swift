@@ -122,4 +122,16 @@ struct TemplateTests {
     func suggestions(name: String, candidates: [String], expected: String?) {
         #expect(NameSuggester.closest(to: name, in: candidates) == expected)
     }
+
+    @Test("variables that double each other stop at 16 MB, naming where; 2^40 copies are refused at once")
+    func doubling() throws {
+        // v0 = "xxxxxxxx", v(n) = {{v(n-1)}}{{v(n-1)}}: v40 would be 8 TB.
+        var variables = ["v0": "xxxxxxxx"]
+        for level in 1...40 { variables["v\(level)"] = "{{v\(level - 1)}}{{v\(level - 1)}}" }
+        let context = TemplateContext(overrides: [:], environment: variables, workspace: [:], processEnvironment: [:])
+        #expect(throws: RequestError.renderedTooLarge("v21", limit: Template.maxRendered)) {
+            try Template.render("{{v40}}", in: context)
+        }
+        #expect(try Template.render("{{v3}}", in: context).count == 64)
+    }
 }

@@ -36,8 +36,15 @@ final class ImportEndToEndTests {
     func curlFidelity(fixture: String) async throws {
         let workspace = folder.appendingPathComponent("\(fixture).json").path
         let line = try command(fixture)
+        // The files a command uploads sit beside the workspace, as in a project: a file outside
+        // its folder would be refused when sent (docs/DECISIONS.md, "Uploads stay…").
+        for file in ["photo.png", "notes.txt", "rows.csv"]
+        where !FileManager.default.fileExists(atPath: folder.path + "/" + file) {
+            try FileManager.default.copyItem(
+                at: Self.fixtures.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+        }
         let imported = try await CourierBinary.run(
-            ["import", "curl", line, "--config", workspace, "--name", "it"], in: Self.fixtures)
+            ["import", "curl", line, "--config", workspace, "--name", "it"], in: folder)
         #expect(imported.code == 0, "\(imported.stderr)")
         #expect(imported.stderr.contains("imported 1 route into"))
         let sent = try await CourierBinary.run(["call", "it", "--config", workspace, "--raw", "--no-history"])

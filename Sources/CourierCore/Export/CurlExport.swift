@@ -70,7 +70,8 @@ public struct CurlExport: Sendable {
         }
         for field in request.headers {
             // curl writes a multipart type itself, with its own boundary.
-            if request.multipart != nil && field.name.lowercased() == "content-type" { continue }
+            let isForm = request.multipart.map { !$0.isRawFile } ?? false
+            if isForm && field.name.lowercased() == "content-type" { continue }
             lines.append("--header " + word("\(field.name): \(field.value)").quoted)
         }
         for (name, value) in curlDefaults(request) where request.headers.value(for: name) == nil {
@@ -83,7 +84,11 @@ public struct CurlExport: Sendable {
         if let caFile = prepared.options.tls.caFile { lines.append("--cacert " + ShellWord.singleQuoted(caFile)) }
 
         var prefix = ""
-        if let multipart = request.multipart {
+        if let multipart = request.multipart, multipart.isRawFile,
+            case .file(let path)? = multipart.parts.first?.content
+        {
+            lines.append("--data-binary " + ShellWord.singleQuoted("@" + path))
+        } else if let multipart = request.multipart {
             lines += multipart.parts.map { formArgument($0, word: word) }
         } else if let body {
             if let text = String(validating: body, as: UTF8.self), !body.contains(0) {

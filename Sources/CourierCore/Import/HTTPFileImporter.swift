@@ -7,13 +7,9 @@
 /// `< FILE`). `@name = value` lines are file variables. `{{name}}` is Courier's own syntax
 /// and stays; `{{$processEnv NAME}}` and `{{$env.NAME}}` become `${NAME}`.
 public struct HTTPFileImporter: Sendable {
-    /// Reads `< FILE` bodies (relative to the folder of the `.http` file).
-    public var readFile: @Sendable (String) -> [UInt8]?
-
-    /// An importer reading body files with `readFile`.
-    public init(readFile: @escaping @Sendable (String) -> [UInt8]?) {
-        self.readFile = readFile
-    }
+    /// An importer. It reads no file but the ones given: a `< FILE` body becomes a reference
+    /// (`body_file`), sent from disk and confined to the workspace's folder like an upload.
+    public init() {}
 
     /// One environment of an env file: its name, variables, and whether it came from a
     /// private file (its values are secrets).
@@ -57,15 +53,19 @@ public struct HTTPFileImporter: Sendable {
             // A `Host` header that only completed a relative URL is the base URL now.
             route.headers = request.headers.filter { $0.name.lowercased() != "host" || !request.url.hasPrefix("/") }
             route.name = request.name ?? ImportPlan.routeName(method: route.method, path: path)
-            var body = request.body.map { Array($0.utf8) }
+            let body = request.body.map { Array($0.utf8) }
             if let file = request.bodyFile {
-                let full = file.hasPrefix("/") ? file : folder + "/" + file
-                guard let bytes = readFile(full) else {
-                    throw ImportError("\(fileName): line \(request.line): the body file \(file) cannot be read")
-                }
-                body = bytes
-            }
-            if let body {
+                // Never read into the workspace: a reference, sent from disk and confined to the
+                // workspace's folder like an upload.
+                let relative = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
+                route.bodyFile = file.hasPrefix("/") ? file : folder + "/" + relative
+                route.contentType = route.headers.value(for: "Content-Type")
+                route.headers.removeAll { $0.name.lowercased() == "content-type" }
+                plan.warnings.append(
+                    "\(fileName): line \(request.line): the body is the file \(file), read from disk at each send "
+                        + "(not copied into the workspace; outside the workspace's folder it is refused unless the route "
+                        + "says \"allow_outside\": true)")
+            } else if let body {
                 do {
                     try ImportBody.apply(body, contentType: route.headers.value(for: "Content-Type"), to: &route)
                 } catch {

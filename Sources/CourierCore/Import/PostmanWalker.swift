@@ -105,6 +105,11 @@ struct PostmanWalker {
                         return nil
                     }
                     field.content = .file(source.hasPrefix("/") ? source : folder + "/" + source)
+                    if source.hasPrefix("/") || source.hasPrefix("~") || source.split(separator: "/").contains("..") {
+                        warnings.append(
+                            "\(route.name): form field '\(key)' uploads \(source), outside the collection's folder; "
+                                + "it is refused when sent unless its part says \"allow_outside\": true")
+                    }
                 }
                 return field
             }

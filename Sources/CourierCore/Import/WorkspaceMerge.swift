@@ -82,6 +82,15 @@ public struct WorkspaceMerge: Sendable {
                 }
                 return part
             }
+            if let file = route.bodyFile, file.hasPrefix(baseDirectory + "/") {
+                route.bodyFile = String(file.dropFirst(baseDirectory.count + 1))
+            }
+            let outside = (route.multipart?.compactMap(\.file) ?? []) + [route.bodyFile].compactMap { $0 }
+            for file in outside where file.hasPrefix("/") {
+                outcome.warnings.append(
+                    "\(route.name): \(file) is outside the workspace's folder; sending it needs \"allow_outside\": true"
+                )
+            }
             let json = writer.route(route)
             if let index = routes.firstIndex(where: { $0["name"] == .string(route.name) }) {
                 guard replace else {

@@ -12,6 +12,17 @@ public struct MultipartBody: Sendable, Equatable {
         public var fileName: String?
         /// The part's `Content-Type`, if it has one.
         public var contentType: String?
+        /// The folder a file part's file must be in (links resolved), or nil when it may be
+        /// anywhere; the engine checks before anything is sent.
+        public var confinedTo: String?
+    }
+
+    /// Each file that must stay in a folder, with the folder.
+    public var confinements: [(file: String, folder: String)] {
+        parts.compactMap { part in
+            guard case .file(let path) = part.content, let folder = part.confinedTo else { return nil }
+            return (path, folder)
+        }
     }
 
     /// A stretch of the body: bytes, or the whole contents of a file.
@@ -26,6 +37,17 @@ public struct MultipartBody: Sendable, Equatable {
     public var parts: [Part]
     /// The delimiter between parts.
     public let boundary: String
+    /// Set for a body that is one file sent as it is (a route's `body_file`), not a form: that
+    /// file as its one part, its type in `rawContentType`.
+    public private(set) var isRawFile = false
+    private var rawContentType = ""
+
+    /// A body that is the file at `path`, sent byte for byte as `contentType`.
+    public init(file path: String, contentType: String, confinedTo folder: String?) {
+        self.init(parts: [Part(name: "", content: .file(path), confinedTo: folder)])
+        isRawFile = true
+        rawContentType = contentType
+    }
 
     /// A body of `parts`. The boundary is derived from the parts, so the same request is the
     /// same bytes every time (history, comparisons, tests) and the core stays free of
@@ -52,10 +74,11 @@ public struct MultipartBody: Sendable, Equatable {
     }
 
     /// The request's `Content-Type`.
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    public var contentType: String { isRawFile ? rawContentType : "multipart/form-data; boundary=\(boundary)" }
 
     /// The body in wire order.
     public var segments: [Segment] {
+        if isRawFile, case .file(let path)? = parts.first?.content { return [.file(path)] }
         var segments: [Segment] = []
         var pending: [UInt8] = []
         for part in parts {

@@ -8,6 +8,8 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
     case unterminatedTemplate(String)
     /// A variable's value refers back to itself.
     case variableCycle(String)
+    /// A value expands past `limit` bytes, the variable named being where it crossed it.
+    case renderedTooLarge(String, limit: Int)
     /// A path parameter has no value (or an empty one).
     case missingPathParameter(String, route: String)
     /// A value was given for a path parameter the route does not have.
@@ -39,6 +41,9 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
             return "unterminated template in '\(text)'"
         case .variableCycle(let name):
             return "variable '\(name)' refers to itself"
+        case .renderedTooLarge(let name, let limit):
+            return
+                "variable '\(name)' expands past \(ByteCount.format(limit)); refused (do its variables repeat each other?)"
         case .missingPathParameter(let name, let route):
             return "route '\(route)' needs path parameter '\(name)' (pass -p \(name)=VALUE)"
         case .unknownPathParameter(let name, let route, let available):

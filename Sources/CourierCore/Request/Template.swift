@@ -78,12 +78,21 @@ public struct Template: Sendable, Equatable {
         segments.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 
+    /// The most bytes one value may expand to (16 MB): past it the variable whose expansion
+    /// crossed it is named, instead of the process filling memory.
+    public static let maxRendered = 16 << 20
+
     /// The text with every placeholder filled in, or the first problem found.
     public func render(in context: TemplateContext) throws(RequestError) -> String {
-        try render(in: context, visiting: [])
+        var expanded: [String: String] = [:]
+        return try render(in: context, visiting: [], expanded: &expanded)
     }
 
-    private func render(in context: TemplateContext, visiting: [String]) throws(RequestError) -> String {
+    /// `expanded` keeps each variable's value once made: a variable used twice is expanded once,
+    /// so a chain that doubles at each level costs its final size, not 2^depth expansions.
+    private func render(in context: TemplateContext, visiting: [String], expanded: inout [String: String])
+        throws(RequestError) -> String
+    {
         guard isTerminated else { throw .unterminatedTemplate(source) }
         var out = ""
         for segment in segments {
@@ -92,10 +101,19 @@ public struct Template: Sendable, Equatable {
                 out += text
             case .variable(let name):
                 guard !visiting.contains(name) else { throw .variableCycle(name) }
-                guard let raw = context.rawValue(of: name) else {
-                    throw .unknownVariable(name, suggestion: NameSuggester.closest(to: name, in: context.knownNames))
+                if let value = expanded[name] {
+                    out += value
+                } else {
+                    guard let raw = context.rawValue(of: name) else {
+                        throw .unknownVariable(
+                            name, suggestion: NameSuggester.closest(to: name, in: context.knownNames))
+                    }
+                    let value = try Template(raw).render(in: context, visiting: visiting + [name], expanded: &expanded)
+                    expanded[name] = value
+                    out += value
                 }
-                out += try Template(raw).render(in: context, visiting: visiting + [name])
+                // Variables that repeat each other double at each level: 30 levels are 2^30 copies.
+                guard out.utf8.count <= Self.maxRendered else { throw .renderedTooLarge(name, limit: Self.maxRendered) }
             case .processVariable(let name, let fallback):
                 // As in the shell, `:-` also replaces a variable that is set but empty.
                 if let value = context.processEnvironment[name], !(value.isEmpty && fallback != nil) {

@@ -19,6 +19,11 @@ public struct MultipartField: Sendable, Equatable {
     public var contentType: String?
     /// The file name sent for a file part, if not the file's own.
     public var fileName: String?
+    /// A file part may name a file outside the workspace file's folder (`"allow_outside":
+    /// true`); otherwise such a file is refused before anything is sent, so an imported or
+    /// shared workspace cannot upload `/etc/passwd` or `~/.ssh/id_rsa` unnoticed. A part the
+    /// user typed (`-F name=@FILE`) is allowed: the user named the file.
+    public var allowOutside = false
 
     /// A part named `name`.
     public init(name: String, content: Content, contentType: String? = nil, fileName: String? = nil) {

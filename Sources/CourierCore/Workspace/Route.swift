@@ -23,7 +23,13 @@ public struct Route: Sendable, Equatable {
     public var multipart: [MultipartField]?
     /// A text body, sent as it is after its templates are filled.
     public var text: String?
-    /// The `Content-Type` of `text` (default `text/plain; charset=utf-8`).
+    /// A file sent as the body, byte for byte (streamed; relative to the workspace file's
+    /// folder, and confined to it like a multipart file unless `bodyFileAllowOutside`).
+    public var bodyFile: String?
+    /// `bodyFile` may be outside the workspace's folder (`"allow_outside": true`).
+    public var bodyFileAllowOutside = false
+    /// The `Content-Type` of `text` or `bodyFile` (default `text/plain; charset=utf-8` for
+    /// text, the one the file's extension names for a file).
     public var contentType: String?
     /// Default values for path parameters.
     public var params: [String: String]

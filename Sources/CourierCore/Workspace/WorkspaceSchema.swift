@@ -13,7 +13,8 @@ struct WorkspaceSchema {
         "follow_redirects", "tls", "description", "history", "auth", "proxy", "cookies",
     ]
     private static let routeKeys = [
-        "name", "method", "path", "query", "headers", "body", "form", "multipart", "text", "content_type", "params",
+        "name", "method", "path", "query", "headers", "body", "form", "multipart", "text", "body_file", "allow_outside",
+        "content_type", "params",
         "json_path",
         "description", "checks", "capture", "auth",
     ]
@@ -177,6 +178,8 @@ struct WorkspaceSchema {
             case "form": route.form = try reader.query(member.value, keyPath)
             case "multipart": route.multipart = try multipart(member.value, keyPath)
             case "text": route.text = try reader.string(member.value, keyPath)
+            case "body_file": route.bodyFile = try reader.string(member.value, keyPath)
+            case "allow_outside": route.bodyFileAllowOutside = try reader.bool(member.value, keyPath)
             case "content_type": route.contentType = try reader.string(member.value, keyPath)
             case "params": route.params = try reader.variables(member.value, keyPath)
             case "json_path": route.jsonPath = try reader.string(member.value, keyPath)
@@ -191,13 +194,18 @@ struct WorkspaceSchema {
         guard hasPath else { throw reader.fail(reader.join(path, "path"), "is required") }
         let kinds = [
             ("body", route.body != nil), ("form", route.form != nil), ("multipart", route.multipart != nil),
-            ("text", route.text != nil),
+            ("text", route.text != nil), ("body_file", route.bodyFile != nil),
         ].filter(\.1).map(\.0)
         guard kinds.count <= 1 else {
             throw reader.fail(path, "has \(kinds.joined(separator: " and ")); a route has at most one kind of body")
         }
-        if route.contentType != nil && route.text == nil {
-            throw reader.fail(reader.join(path, "content_type"), "applies to a \"text\" body, and this route has none")
+        if route.contentType != nil && route.text == nil && route.bodyFile == nil {
+            throw reader.fail(
+                reader.join(path, "content_type"),
+                "applies to a \"text\" or \"body_file\" body, and this route has none")
+        }
+        if route.bodyFileAllowOutside && route.bodyFile == nil {
+            throw reader.fail(reader.join(path, "allow_outside"), "applies to a \"body_file\"")
         }
         let names = route.pathTemplate.parameterNames
         for name in route.params.keys.sorted() where !names.contains(name) {
@@ -217,7 +225,7 @@ struct WorkspaceSchema {
             var file: String?
             var field = MultipartField(name: "", content: .value(""))
             for member in try reader.members(
-                item, place, allowed: ["name", "value", "file", "content_type", "filename"])
+                item, place, allowed: ["name", "value", "file", "content_type", "filename", "allow_outside"])
             {
                 let keyPath = reader.join(place, member.key)
                 switch member.key {
@@ -225,6 +233,7 @@ struct WorkspaceSchema {
                 case "value": text = try reader.scalar(member.value, keyPath)
                 case "file": file = try reader.string(member.value, keyPath)
                 case "content_type": field.contentType = try reader.string(member.value, keyPath)
+                case "allow_outside": field.allowOutside = try reader.bool(member.value, keyPath)
                 default: field.fileName = try reader.string(member.value, keyPath)
                 }
             }
@@ -239,6 +248,9 @@ struct WorkspaceSchema {
             }
             if field.fileName != nil && field.file == nil {
                 throw reader.fail(reader.join(place, "filename"), "applies to a \"file\" part")
+            }
+            if field.allowOutside && field.file == nil {
+                throw reader.fail(reader.join(place, "allow_outside"), "applies to a \"file\" part")
             }
             fields.append(field)
         }

@@ -93,6 +93,8 @@ public struct WorkspaceWriter: Sendable {
         if let form = route.form { members.append(JSONMember("form", query(form))) }
         if let parts = route.multipart { members.append(JSONMember("multipart", .array(parts.map(part)))) }
         if let text = route.text { members.append(JSONMember("text", .string(text))) }
+        if let file = route.bodyFile { members.append(JSONMember("body_file", .string(file))) }
+        if route.bodyFileAllowOutside { members.append(JSONMember("allow_outside", .bool(true))) }
         if let type = route.contentType { members.append(JSONMember("content_type", .string(type))) }
         members.append(optional: "params", strings(route.params))
         if let path = route.jsonPath { members.append(JSONMember("json_path", .string(path))) }
@@ -133,6 +135,7 @@ public struct WorkspaceWriter: Sendable {
         }
         if let type = field.contentType { members.append(JSONMember("content_type", .string(type))) }
         if let name = field.fileName { members.append(JSONMember("filename", .string(name))) }
+        if field.allowOutside { members.append(JSONMember("allow_outside", .bool(true))) }
         return .object(members)
     }
 

@@ -136,7 +136,7 @@ struct ImportCommand: ParsableCommand {
                     name: path, bytes: try Self.file(path), isPrivate: path.contains(".private."))
             }
             let text = try ImportText.utf8(bytes, name: source)
-            return try HTTPFileImporter(readFile: read)
+            return try HTTPFileImporter()
                 .plan(text, fileName: source, folder: folder, environmentFiles: environments)
         }
     }
