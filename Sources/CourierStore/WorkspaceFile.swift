@@ -5,6 +5,11 @@ import CourierCore
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A workspace file, plain JSON or sealed (RNCryptor v3): read into memory, unsealed there
 /// with `password`, and written back the way it was found, sealed again when it was sealed.
@@ -23,6 +28,15 @@ public struct WorkspaceFile: Sendable {
 
     /// The file's plain bytes and whether it is sealed.
     public func read() throws(WorkspaceError) -> (bytes: [UInt8], sealed: Bool) {
+        // Checked before reading: every command loads the whole file, and a 160 MB one cost
+        // 2.4 GB and 10 s each time.
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > Workspace.maxFileBytes {
+            throw .unreadable(
+                file: path,
+                reason: "it is \(ByteCount.format(Int(info.st_size))); a workspace file may be at most "
+                    + ByteCount.format(Workspace.maxFileBytes))
+        }
         let bytes: [UInt8]
         switch FileBytes.read(path) {
         case .success(let read): bytes = read

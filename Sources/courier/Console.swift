@@ -43,9 +43,10 @@ enum Console {
         raw(Array(text.utf8))
     }
 
-    /// `courier: message` on stderr (without the prefix when `prefixed` is false).
+    /// `courier: message` on stderr (without the prefix when `prefixed` is false), cut to
+    /// about 2 KB: messages arrive masked, so the cut cannot split a secret.
     static func error(_ message: String, prefixed: Bool = true) {
-        var text = "\(prefixed ? "courier: " : "")\(message)\n"
+        var text = "\(prefixed ? "courier: " : "")\(TransportError.shown(message))\n"
         text.withUTF8 { buffer in
             if errorIsTerminal && !TerminalText.isSafe(buffer) {
                 TerminalText.visible(buffer).withUnsafeBufferPointer { write($0, to: STDERR_FILENO) }

@@ -136,4 +136,27 @@ struct WorkspaceMergeTests {
         #expect(plan.routes.map(\.route.name) == ["users.show", "users.show.2"])
         #expect(plan.warnings == ["two requests are named 'users.show'; the second is 'users.show.2'"])
     }
+
+    @Test(
+        "an import that would write past 16 MB is refused, naming the route; a tree standing for 8 TB is measured at once"
+    )
+    func importBudget() throws {
+        var doubled = JSONValue.string(String(repeating: "x", count: 14))
+        for _ in 0..<40 { doubled = .array([doubled, doubled]) }
+        #expect(doubled.serializedSize(upTo: 1000) > 1000)
+        #expect(
+            JSONValue.array([.string("ab"), .number("12"), .null]).serializedSize(upTo: 100) == "[\"ab\",12,null]".count
+        )
+
+        var plan = ImportPlan()
+        var route = Route(name: "bomb", method: .post, path: "/x")
+        route.body = .object([JSONMember("example", doubled)])
+        plan.add(route, environment: nil)
+        let merge = WorkspaceMerge(fileName: "environments.json", baseDirectory: "/p", replace: false)
+        #expect(
+            throws: ImportError(
+                "environments.json: route 'bomb' takes the import past 16.0 MB, the most a workspace file may hold; nothing was written"
+            )
+        ) { try merge.merge(plan, into: nil) }
+    }
 }

@@ -85,4 +85,18 @@ struct HostileServerCommandTests {
         let result = try await CourierBinary.run(["check", "show", "other", "show", "--config", config, "--no-history"])
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
     }
+
+    @Test("a huge URL in an error is cut to about 2 KB, after masking")
+    func hugeURLMessage() async throws {
+        let (config, folder) = try workspace(development: "http://127.0.0.1:1", production: "http://127.0.0.1:1/p")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = String(repeating: "a", count: 100_000)
+        let result = try await CourierBinary.run([
+            "call", "show", "--config", config, "-q", "q=\(long)", "--no-history",
+        ])
+        #expect(result.code == 1)
+        #expect(
+            result.stderr.utf8.count < 2_200 && result.stderr.contains("… (97.7 KB in all)"),
+            "\(result.stderr.prefix(300))")
+    }
 }

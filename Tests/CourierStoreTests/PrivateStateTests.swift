@@ -173,4 +173,17 @@ struct PrivateStateTests {
         }
         #expect(error?.description.hasSuffix("is being changed by another Courier; gave up after 0.2 s") == true)
     }
+
+    @Test("a workspace file past 16 MB is refused with one line before it is read")
+    func hugeWorkspace() throws {
+        let file = try folder() + "/environments.json"
+        FileManager.default.createFile(atPath: file, contents: nil)
+        truncate(file, off_t(Workspace.maxFileBytes + 1))  // sparse: no 16 MB written
+        #expect(
+            throws: WorkspaceError.unreadable(
+                file: file, reason: "it is 16.0 MB; a workspace file may be at most 16.0 MB")
+        ) {
+            try WorkspaceFile(path: file).load()
+        }
+    }
 }

@@ -70,6 +70,19 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// `text` cut to about `limit` bytes for a one-line message (a 128 MB URL gave a 124 MB
+    /// message): its start, then how much was left out. Cut after masking, never before: a
+    /// secret cut in two would no longer be found whole.
+    public static func shown(_ text: String, limit: Int = 2048) -> String {
+        guard text.utf8.count > limit else { return text }
+        var kept = ""
+        for character in text {
+            guard kept.utf8.count + character.utf8.count <= limit else { break }
+            kept.append(character)
+        }
+        return kept + "… (\(ByteCount.format(text.utf8.count)) in all)"
+    }
+
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }

@@ -47,6 +47,7 @@ public struct WorkspaceMerge: Sendable {
             if tree["configurations"] != nil { tree = WorkspaceWriter().json(workspace) }
         }
         var outcome = Outcome(bytes: [], masked: [], routes: [], addedEnvironments: [], warnings: [])
+        var budget = Workspace.maxFileBytes - (existing?.count ?? 0)
         var environments = tree["environments"]?.members ?? []
         var routes = tree["routes"]?.elements ?? []
         let writer = WorkspaceWriter()
@@ -92,6 +93,14 @@ public struct WorkspaceMerge: Sendable {
                 )
             }
             let json = writer.route(route)
+            // Measured before anything is written out: YAML aliases can make a small document
+            // stand for gigabytes once a shared example is copied into every route.
+            budget -= json.serializedSize(upTo: budget + 1)
+            guard budget >= 0 else {
+                throw ImportError(
+                    "\(fileName): route '\(route.name)' takes the import past \(ByteCount.format(Workspace.maxFileBytes)), "
+                        + "the most a workspace file may hold; nothing was written")
+            }
             if let index = routes.firstIndex(where: { $0["name"] == .string(route.name) }) {
                 guard replace else {
                     throw ImportError("\(fileName): a route named '\(route.name)' exists; --replace overwrites it")

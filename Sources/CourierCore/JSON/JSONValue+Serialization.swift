@@ -31,3 +31,30 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The size of the compact serialization, counted until it passes `limit` (then a number
+    /// above `limit`): a tree whose shared parts stand for gigabytes is measured in bounded time.
+    public func serializedSize(upTo limit: Int) -> Int {
+        var total = 0
+        var pending: [JSONValue] = [self]
+        while let value = pending.popLast(), total <= limit {
+            switch value {
+            case .null: total += 4
+            case .bool(let flag): total += flag ? 4 : 5
+            case .number(let literal): total += literal.utf8.count
+            case .string(let text): total += text.utf8.count + 2
+            case .array(let items):
+                total += 2 + max(0, items.count - 1)
+                pending.append(contentsOf: items.reversed())
+            case .object(let members):
+                total += 2 + max(0, members.count - 1)
+                for member in members.reversed() {
+                    total += member.key.utf8.count + 3
+                    pending.append(member.value)
+                }
+            }
+        }
+        return total
+    }
+}

@@ -24,6 +24,10 @@ public struct Workspace: Sendable, Equatable {
     /// The file is sealed (encrypted with a password): nothing typed into it is remembered.
     public var isSealed = false
 
+    /// The largest workspace file Courier reads or an import writes (16 MB): a hand-written
+    /// one is a few hundred KB; GitHub's whole API imported is ~1 MB.
+    public static let maxFileBytes = 16 << 20
+
     /// A workspace.
     public init(
         headers: [HeaderField] = [], variables: [String: String] = [:], languages: [String] = [],
