@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "CourierHTTP",
             dependencies: [
-                "CourierCore",
+                "CourierCore", "CPublicSuffix",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -50,6 +50,8 @@ let package = Package(
             ]),
         // The system's SQLite for the history database, and the few calls Swift cannot make.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // libpsl's built-in Public Suffix List (curl's), for which domains cookies may name.
+        .target(name: "CPublicSuffix", linkerSettings: [.linkedLibrary("psl")]),
         // OpenAPI documents (JSON or YAML) into import plans, with its own YAML reader.
         .target(name: "CourierOpenAPI", dependencies: ["CourierCore"]),
         // State, update and views of the screen: pure, like the core.

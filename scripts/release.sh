@@ -46,13 +46,17 @@ archive_of() {  # the archive's path as the first C compiler that knows it says,
     [ -f "$path" ] && { echo "$path"; return; }
   done
 }
-for library in stdc++ sqlite3 ncursesw tinfo z; do
+for library in stdc++ sqlite3 ncursesw tinfo z psl idn2 unistring; do
   archive="$(archive_of "lib$library.a")"
   if [ -n "$archive" ]; then ln -sf "$archive" "$static/lib$library.a"; fi
 done
 flags+=(-Xswiftc -L -Xswiftc "$PWD/$static")
 # The shared ncurses names its terminfo library itself; the archive needs it named.
 if [ -e "$static/libncursesw.a" ] && [ -e "$static/libtinfo.a" ]; then flags+=(-Xlinker -ltinfo); fi
+# libpsl's archive leaves IDNA and Unicode normalisation to libidn2 and libunistring.
+if [ -e "$static/libpsl.a" ] && [ -e "$static/libidn2.a" ] && [ -e "$static/libunistring.a" ]; then
+  flags+=(-Xlinker -lidn2 -Xlinker -lunistring)
+fi
 
 # SwiftPM does not relink when only the ordering file changed.
 rm -f .build/release/courier

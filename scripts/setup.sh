@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Courier's build and tests need, only when they are missing:
-# ncurses headers (the TUI links ncursesw), SQLite headers (history), zlib's, tmux (TUI end-to-end
-# tests), jq and curl (benchmark anchors).
+# ncurses headers (the TUI links ncursesw), SQLite headers (history), zlib's, libpsl's (cookies),
+# tmux (TUI end-to-end tests), jq and curl (benchmark anchors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -9,6 +9,10 @@ need=()
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 # zlib's archive, which the shipped binary links statically (scripts/release.sh).
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+# libpsl (the Public Suffix List for cookies) and what its archive needs, for the same reason.
+[ -f /usr/include/libpsl.h ] || need+=(libpsl-dev)
+[ -f /usr/include/idn2.h ] || need+=(libidn2-dev)
+[ -f /usr/include/unistr.h ] || need+=(libunistring-dev)
 for tool in tmux jq curl; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""

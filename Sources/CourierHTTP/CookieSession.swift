@@ -28,7 +28,10 @@ public final class CookieSession: Sendable {
     public func replace(_ jar: CookieJar) {
         state.withLock { state in
             var fresh = jar
-            for cookie in state.received { fresh.receive(cookie.setCookie, from: cookie.url, now: cookie.time) }
+            for cookie in state.received {
+                fresh.receive(
+                    cookie.setCookie, from: cookie.url, now: cookie.time, isPublicSuffix: PublicSuffixList.contains)
+            }
             state.jar = fresh
         }
     }
@@ -64,7 +67,9 @@ public final class CookieSession: Sendable {
         let parsed = values.compactMap(Self.parse)
         state.withLock { state in
             for setCookie in parsed {
-                if let rejection = state.jar.receive(setCookie, from: url, now: now) {
+                if let rejection = state.jar.receive(
+                    setCookie, from: url, now: now, isPublicSuffix: PublicSuffixList.contains)
+                {
                     state.warnings.append(rejection.description)
                 } else {
                     state.received.append(ReceivedCookie(setCookie: setCookie, url: url, time: now))

@@ -50,12 +50,19 @@ public struct CookieStore: Sendable {
         try AtomicFile.write(Self.encode(jars), to: path, isPrivate: true)
     }
 
-    /// Takes `received` into `environment`'s jar as it is on disk now.
-    public func record(_ received: [ReceivedCookie], environment: String) throws {
+    /// Takes `received` into `environment`'s jar as it is on disk now, by the rule the engine
+    /// took them with (`isPublicSuffix`: the Public Suffix List), so a domain it kept host-only
+    /// stays so.
+    public func record(
+        _ received: [ReceivedCookie], environment: String,
+        isPublicSuffix: @escaping (String) -> Bool = CookieJar.oneLabel
+    ) throws {
         guard !received.isEmpty else { return }
         try update { jars in
             var jar = jars[environment] ?? CookieJar()
-            for cookie in received { jar.receive(cookie.setCookie, from: cookie.url, now: cookie.time) }
+            for cookie in received {
+                jar.receive(cookie.setCookie, from: cookie.url, now: cookie.time, isPublicSuffix: isPublicSuffix)
+            }
             jars[environment] = jar
         }
     }

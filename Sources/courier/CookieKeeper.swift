@@ -62,7 +62,7 @@ final class CookieKeeper: @unchecked Sendable {
         let received = session.takeReceived()
         if let store, !received.isEmpty {
             do {
-                try store.record(received, environment: environment)
+                try store.record(received, environment: environment, isPublicSuffix: PublicSuffixList.contains)
             } catch {
                 messages.append("could not save cookies to \(store.path)")
             }

@@ -64,6 +64,45 @@ struct CookieTests {
         }
     }
 
+    @Test(
+        "the Public Suffix List decides which domains a cookie may name",
+        arguments: [
+            ("co.uk", true), ("github.io", true), ("s3.amazonaws.com", true), ("com", true), (".CO.UK", true),
+            ("example.co.uk", false), ("courier.github.io", false), ("example.com", false),
+        ])
+    func publicSuffixes(domain: String, isSuffix: Bool) {
+        #expect(PublicSuffixList.contains(domain) == isSuffix)
+    }
+
+    @Test("a cookie set for co.uk, github.io or s3.amazonaws.com never reaches another site under it")
+    func crossSiteCookies() throws {
+        let cases = [
+            ("https://setter.example.co.uk/", "co.uk", "https://victim.other.co.uk/"),
+            ("https://attacker.github.io/", "github.io", "https://victim.github.io/"),
+            ("https://bucket-a.s3.amazonaws.com/", "s3.amazonaws.com", "https://bucket-b.s3.amazonaws.com/"),
+        ]
+        for (setter, domain, victim) in cases {
+            var jar = CookieJar()
+            let cookie = try #require(CookieSession.parse("sid=stolen; Domain=\(domain)"))
+            let rejection = jar.receive(cookie, from: setter, now: 0, isPublicSuffix: PublicSuffixList.contains)
+            #expect(rejection == .publicSuffix(domain), "\(domain)")
+            #expect(jar.header(for: victim, now: 0) == nil)
+        }
+        // The suffix's own host may set it, for itself alone.
+        var own = CookieJar()
+        own.receive(
+            try #require(CookieSession.parse("a=1; Domain=github.io")), from: "https://github.io/", now: 0,
+            isPublicSuffix: PublicSuffixList.contains)
+        #expect(own.header(for: "https://github.io/", now: 0) == "a=1")
+        #expect(own.header(for: "https://x.github.io/", now: 0) == nil)
+        // A registrable domain still shares its cookies with its subdomains.
+        var shared = CookieJar()
+        shared.receive(
+            try #require(CookieSession.parse("a=1; Domain=example.co.uk")), from: "https://www.example.co.uk/",
+            now: 0, isPublicSuffix: PublicSuffixList.contains)
+        #expect(shared.header(for: "https://api.example.co.uk/", now: 0) == "a=1")
+    }
+
     @Test("a cookie for a domain the server is not is refused, with a one-line warning")
     func badDomain() async throws {
         try await withServer { server, client in

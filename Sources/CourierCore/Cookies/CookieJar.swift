@@ -41,11 +41,17 @@ public struct CookieJar: Sendable, Equatable {
         }
     }
 
+    /// The rule without a list: a one-label domain (`com`) is a public suffix.
+    public static let oneLabel: @Sendable (String) -> Bool = { !$0.contains(".") }
+
     /// Stores what `setCookie`, received from `url` at `now`, says (§5.3): replaces the cookie
     /// with its name, domain and path (keeping its creation time), or removes it when it has
-    /// expired. Returns why it was ignored, if it was.
+    /// expired. Returns why it was ignored, if it was. `isPublicSuffix` says which domains
+    /// belong to no one site (the engine gives it the Public Suffix List).
     @discardableResult
-    public mutating func receive(_ setCookie: SetCookie, from url: String, now: Double) -> Rejection? {
+    public mutating func receive(
+        _ setCookie: SetCookie, from url: String, now: Double, isPublicSuffix: (String) -> Bool = oneLabel
+    ) -> Rejection? {
         guard let target = CookieURL(url) else { return .noHost }
         guard setCookie.name.utf8.count + setCookie.value.utf8.count <= Self.maxSize else {
             return .tooLarge(setCookie.name)
@@ -56,9 +62,9 @@ public struct CookieJar: Sendable, Equatable {
             guard CookieURL.domainMatches(target.host, given) else {
                 return .domainMismatch(domain: given, host: target.host)
             }
-            if !given.contains(".") {
-                // A one-label domain (`com`) would reach every site under it; as RFC 6265 §5.3
-                // step 5 does for public suffixes, it is kept host-only when it is the host.
+            if isPublicSuffix(given) {
+                // A public suffix (`com`, `co.uk`) would reach every site under it; as RFC 6265
+                // §5.3 step 5 says, it is kept host-only when it is the host, else refused.
                 guard given == target.host else { return .publicSuffix(given) }
             } else {
                 domain = given
