@@ -76,19 +76,24 @@ extension HTTPEngine {
             // stream (shown as events) is not what it waits for.
             var partialAt =
                 framer == nil && (200..<300).contains(Int(response.status.code)) ? watch.partialAfter : nil
+            // A live stream may run for hours: its events are handed on as they come, and only its
+            // start is kept (what history records and the checks read), so memory stays flat.
+            let isStream = framer != nil
             for try await chunk in response.body {
                 received += chunk.readableBytes
-                if received > bound {
+                if isStream {
+                    let room = HistorySettings.bodyLimit - bytes.count
+                    if room > 0 { bytes.append(contentsOf: chunk.readableBytesView.prefix(room)) }
+                } else if received > bound {
                     throw TransportError.bodyTooLarge(url: url, limit: ByteCount.format(bound), inflates: inflates)
-                }
-                if spill == nil && received > cap {
+                } else if spill == nil && received > cap {
                     // Past the cap the body goes to a file, so a huge download cannot exhaust memory.
                     spill = try BodySpill(startingWith: bytes)
                     bytes = []
                 }
                 if let spill {
                     try spill.write(chunk.readableBytesView)
-                } else {
+                } else if !isStream {
                     bytes.append(contentsOf: chunk.readableBytesView)
                 }
                 watch.progress?(received)

@@ -1,6 +1,7 @@
 import CourierHTTP
 import CourierTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CourierCore
@@ -177,6 +178,26 @@ extension HostileServerTests {
             #expect(!kept.contains("s3ss10n-id") && !kept.contains("n3w-v4lue"))
             #expect(body == "you sent: session=••••••; and got fresh=••••••")
         }
+    }
+}
+
+extension HostileServerTests {
+    @Test("a live stream keeps only its first megabyte, however long it runs; every event is still handed on")
+    func streamStaysFlat() async throws {
+        let event = Array("data: {\"n\": 1, \"pad\": \"\(String(repeating: "x", count: 1000))\"}\n\n".utf8)
+        let count = 1_500  // ~1.5 MB: past the megabyte kept
+        let body = Array([[UInt8]](repeating: event, count: count).joined())
+        let server = try HostileServer { _ in .init(headers: [("Content-Type", "text/event-stream")], body: body) }
+        defer { server.stop() }
+        let seen = Mutex(0)
+        try await engine { engine in
+            let exchange = try await engine.exchange(
+                request(server.url + "/events"),
+                events: { update in if case .event = update { seen.withLock { $0 += 1 } } })
+            #expect(exchange.response.body.count == HistorySettings.bodyLimit)
+            #expect(exchange.response.bodySize == body.count && exchange.response.bodyFile == nil)
+        }
+        #expect(seen.withLock { $0 } == count)
     }
 }
 
