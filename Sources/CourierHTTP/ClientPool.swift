@@ -23,7 +23,8 @@ final class ClientPool: Sendable {
         var origin: String
     }
 
-    private let group: any EventLoopGroup
+    /// The loop every client runs on (also used to read a refused certificate).
+    let group: any EventLoopGroup
     private let clients = Mutex<[Key: HTTPClient]>([:])
     /// Origins each client has had an answer from: only those can have a kept-alive
     /// connection in its pool, which the server may since have closed.

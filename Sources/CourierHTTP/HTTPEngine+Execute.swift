@@ -4,6 +4,11 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -130,8 +135,26 @@ extension HTTPEngine {
                     watch: watch, reusedMayBeStale: false)
             }
             let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
+            if proxy == nil, case .tls = translated, TransportErrorTranslator.isCertificateRefusal(error),
+                let reason = await diagnose(url, timeout: options.timeout)
+            {
+                throw .tls(url: url, reason: reason)
+            }
             throw proxy.map { TransportErrorTranslator.throughProxy(translated, error, proxy: $0) } ?? translated
         }
+    }
+
+    /// What is wrong with the certificate the server at `url` presents (expired, not yet
+    /// valid, issued for other names), read on a connection of its own; nil when none of these.
+    private func diagnose(_ url: String, timeout: Double) async -> String? {
+        guard let parsed = URL(string: url), let host = parsed.host else { return nil }
+        let port = parsed.port ?? (parsed.scheme?.lowercased() == "https" ? 443 : 80)
+        let wait = TimeAmount.milliseconds(Int64(max(1, min(timeout, 10)) * 1000))
+        guard
+            let certificate = await TLSDiagnosis.peerCertificate(
+                host: host, port: port, group: clients.group, timeout: wait)
+        else { return nil }
+        return TLSDiagnosis.reason(for: certificate, host: host, now: time(nil))
     }
 
     /// `true` for the ways a connection shows it was closed under the request: the server's

@@ -93,8 +93,18 @@ enum TransportErrorTranslator {
         }
     }
 
+    /// Whether `error` is a refusal of the server's certificate (not a handshake that failed
+    /// for another reason), which `TLSDiagnosis` can explain.
+    static func isCertificateRefusal(_ error: any Error) -> Bool {
+        if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname { return true }
+        return String(describing: error).contains("CERTIFICATE_VERIFY_FAILED")
+    }
+
     /// A readable reason from BoringSSL's error text (`…OPENSSL_internal:WRONG_VERSION_NUMBER…`).
     static func tlsReason(_ text: String) -> String {
+        if text.contains("failedToValidateHostname") {
+            return "the server's certificate does not name this host"
+        }
         if text.contains("CERTIFICATE_VERIFY_FAILED") {
             return
                 "certificate verify failed (set \"tls\": {\"ca_file\": …} or {\"insecure\": true} for this environment)"

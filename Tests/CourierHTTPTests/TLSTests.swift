@@ -19,9 +19,12 @@ struct TLSTests {
 
     /// Runs `body` with the sample API over HTTPS on an ephemeral port; with
     /// `clientCA`, the server requires a client certificate signed by it (mutual TLS).
-    private func withTLSServer(clientCA: String? = nil, _ body: (Int) async throws -> Void) async throws {
-        let chain = try NIOSSLCertificate.fromPEMFile(Self.fixtures.appendingPathComponent("server.pem").path)
-        let key = try NIOSSLPrivateKey(file: Self.fixtures.appendingPathComponent("server-key.pem").path, format: .pem)
+    private func withTLSServer(
+        clientCA: String? = nil, certificate: String = "server", _ body: (Int) async throws -> Void
+    ) async throws {
+        let chain = try NIOSSLCertificate.fromPEMFile(Self.fixtures.appendingPathComponent("\(certificate).pem").path)
+        let key = try NIOSSLPrivateKey(
+            file: Self.fixtures.appendingPathComponent("\(certificate)-key.pem").path, format: .pem)
         var tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         if let clientCA {
@@ -63,6 +66,28 @@ struct TLSTests {
             }
             #expect(reason.contains("certificate verify failed"))
             #expect(reason.contains("ca_file"))
+        }
+    }
+
+    @Test(
+        "an expired certificate, or one for other names, is named as such, trusted or not, and insecure is never suggested",
+        arguments: [
+            ("expired", "the server's certificate expired on 2021-01-02; renew it on the server"),
+            (
+                "other-names",
+                "the server's certificate is issued for other names: other.example, www.other.example (not 127.0.0.1)"
+            ),
+        ])
+    func namedReasons(certificate: String, expected: String) async throws {
+        try await withTLSServer(certificate: certificate) { port in
+            for settings in [TLSSettings(caFile: Self.fixture("\(certificate).pem")), TLSSettings()] {
+                guard case .failure(.tls(_, let reason)) = await send(port, settings) else {
+                    Issue.record("expected a TLS failure")
+                    return
+                }
+                #expect(reason == expected)
+                #expect(!reason.contains("insecure"))
+            }
         }
     }
 
