@@ -3,7 +3,7 @@
 import CourierCore
 import FuzzSupport
 
-let importer = HTTPFileImporter { _ in nil }
+let importer = HTTPFileImporter()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTPFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
