@@ -55,7 +55,8 @@ enum TLSDiagnosis {
             found.succeed(nil)
             return nil
         }
-        loop.scheduleTask(in: timeout) { found.succeed(nil) }
+        let deadline = loop.scheduleTask(in: timeout) { found.succeed(nil) }
+        found.futureResult.whenComplete { _ in deadline.cancel() }
         let certificate = try? await found.futureResult.get()
         try? await channel.close()
         return certificate ?? nil

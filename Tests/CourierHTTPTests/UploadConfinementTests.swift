@@ -30,6 +30,11 @@ struct UploadConfinementTests {
         workspace.file = folder + "/environments.json"
         let engine = HTTPEngine()
         defer { Task { await engine.shutdown() } }
+        // A streamed body is read by a task on the shared pool; under the thread sanitizer the
+        // other suites' CPU-bound tests can hold that pool for most of a minute, which a 30 s
+        // timeout would take for a hang. The test is about what is sent, not how fast.
+        var input = input
+        input.timeout = 300
         do {
             let prepared = try RequestBuilder(workspace: workspace, processEnvironment: [:])
                 .build(route: route, environment: workspace.environments[0], input: input)

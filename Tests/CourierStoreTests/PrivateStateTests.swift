@@ -1,5 +1,6 @@
 import CourierCore
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CourierStore
@@ -143,10 +144,12 @@ struct PrivateStateTests {
         let file = try folder() + "/environments.json"
         try Data("".utf8).write(to: URL(fileURLWithPath: file))
         // Each writer appends its line after reading the file, with a pause between: without
-        // the lock, the second read misses the first write.
-        await withTaskGroup(of: Void.self) { group in
+        // the lock, the second read misses the first write. Writers are threads of their own,
+        // as processes would be: waiting on a lock must not hold the test pool's two threads.
+        let finished = Mutex(0)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             for writer in 0..<4 {
-                group.addTask {
+                Thread {
                     for line in 0..<5 {
                         try? WorkspaceLock.withExclusive(file) {
                             let before = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
@@ -154,7 +157,13 @@ struct PrivateStateTests {
                             try AtomicFile.write(Array((before + "\(writer).\(line)\n").utf8), to: file)
                         }
                     }
-                }
+                    if finished.withLock({ count in
+                        count += 1
+                        return count == 4
+                    }) {
+                        done.resume()
+                    }
+                }.start()
             }
         }
         let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")

@@ -32,6 +32,9 @@ public struct WorkspaceMerge: Sendable {
         self.replace = replace
     }
 
+    /// The most bytes the merged file may hold (`Workspace.maxFileBytes` unless a test says less).
+    public var budget = Workspace.maxFileBytes
+
     /// Merges `plan` into `existing` (nil or blank: a new file).
     public func merge(_ plan: ImportPlan, into existing: [UInt8]?) throws(ImportError) -> Outcome {
         let loader = WorkspaceLoader()
@@ -47,7 +50,7 @@ public struct WorkspaceMerge: Sendable {
             if tree["configurations"] != nil { tree = WorkspaceWriter().json(workspace) }
         }
         var outcome = Outcome(bytes: [], masked: [], routes: [], addedEnvironments: [], warnings: [])
-        var budget = Workspace.maxFileBytes - (existing?.count ?? 0)
+        var budget = self.budget - (existing?.count ?? 0)
         var environments = tree["environments"]?.members ?? []
         var routes = tree["routes"]?.elements ?? []
         let writer = WorkspaceWriter()
@@ -98,7 +101,7 @@ public struct WorkspaceMerge: Sendable {
             budget -= json.serializedSize(upTo: budget + 1)
             guard budget >= 0 else {
                 throw ImportError(
-                    "\(fileName): route '\(route.name)' takes the import past \(ByteCount.format(Workspace.maxFileBytes)), "
+                    "\(fileName): route '\(route.name)' takes the import past \(ByteCount.format(self.budget)), "
                         + "the most a workspace file may hold; nothing was written")
             }
             if let index = routes.firstIndex(where: { $0["name"] == .string(route.name) }) {

@@ -113,7 +113,9 @@ public struct Template: Sendable, Equatable {
                     out += value
                 }
                 // Variables that repeat each other double at each level: 30 levels are 2^30 copies.
-                guard out.utf8.count <= Self.maxRendered else { throw .renderedTooLarge(name, limit: Self.maxRendered) }
+                guard out.utf8.count <= context.maxRendered else {
+                    throw .renderedTooLarge(name, limit: context.maxRendered)
+                }
             case .processVariable(let name, let fallback):
                 // As in the shell, `:-` also replaces a variable that is set but empty.
                 if let value = context.processEnvironment[name], !(value.isEmpty && fallback != nil) {

@@ -15,6 +15,8 @@ public struct TemplateContext: Sendable, Equatable {
     public var workspace: [String: String]
     /// The process environment, for `${NAME}`.
     public var processEnvironment: [String: String]
+    /// The most bytes one value may expand to (`Template.maxRendered` unless a test says less).
+    public var maxRendered = Template.maxRendered
 
     /// A context; pass `ProcessInfo.processInfo.environment` for real runs.
     public init(
