@@ -107,7 +107,10 @@ public final class HTTPEngine: Sendable {
         return Exchange(request: prepared.request, response: response, origin: origin)
     }
 
-    /// The values of every cookie the hops sent (`Cookie`) or were given (`Set-Cookie`).
+    /// The values of every cookie the hops sent (`Cookie`) or were given (`Set-Cookie`) that
+    /// can be a credential: 8 bytes or more. A flag such as `consent=1` or `theme=dark` is no
+    /// secret, and masking it would blank every `1` in a body; the `Cookie` and `Set-Cookie`
+    /// headers themselves are masked whole whatever their values.
     static func cookieValues(_ hops: [ExchangeHop]) -> [String] {
         var values: [String] = []
         func add(_ pair: Substring) {
@@ -116,7 +119,7 @@ public final class HTTPEngine: Sendable {
             let unquoted =
                 value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
                 ? String(value.dropFirst().dropLast()) : value
-            if !unquoted.isEmpty && !values.contains(unquoted) { values.append(unquoted) }
+            if unquoted.utf8.count >= 8 && !values.contains(unquoted) { values.append(unquoted) }
         }
         for hop in hops {
             for header in hop.requestHeaders.values(for: "Cookie") {

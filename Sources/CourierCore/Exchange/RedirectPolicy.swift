@@ -52,8 +52,8 @@ public enum RedirectPolicy {
         }
         if origin(of: base) != origin(of: target) {
             hop.headers.removeAll { ["authorization", "cookie", "proxy-authorization"].contains($0.name.lowercased()) }
-            let secrets = secrets.filter { !$0.isEmpty }
-            let holding = hop.headers.filter { field in secrets.contains { field.value.firstRange(ofText: $0) != nil } }
+            let secrets = SecretSet(secrets)
+            let holding = secrets.isEmpty ? [] : hop.headers.filter { secrets.occurs(in: $0.value) }
             hop.droppedSecretHeaders = holding.map(\.name)
             hop.headers.removeAll { field in holding.contains(field) }
         }
