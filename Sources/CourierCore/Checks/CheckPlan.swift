@@ -34,12 +34,18 @@ public struct CheckPlan: Sendable, Equatable {
             exchange.captured[capture.name] = value
             if secretNames.contains(capture.name), !value.isEmpty { exchange.origin.secretValues.append(value) }
         }
-        let origin = exchange.origin
+        // One set for all the results: making it (every form of every secret) costs more than
+        // masking a line with it.
+        let secrets = SecretSet.of(exchange.origin.secretValues)
+        guard !secrets.isEmpty else {
+            exchange.checks = results
+            return
+        }
         exchange.checks = results.map { result in
             var masked = result
-            masked.message = result.message.map(origin.masking)
-            masked.expected = result.expected.map(origin.masking)
-            masked.actual = result.actual.map(origin.masking)
+            masked.message = result.message.map(secrets.mask)
+            masked.expected = result.expected.map(secrets.mask)
+            masked.actual = result.actual.map(secrets.mask)
             return masked
         }
     }

@@ -20,7 +20,7 @@ public enum HistoryRedactor {
         bodyLimit: Int = HistorySettings.bodyLimit
     ) -> HistoryRecord {
         // Every form of every secret, built once for the whole record.
-        let secrets = SecretSet(exchange.origin.secretValues)
+        let secrets = SecretSet.of(exchange.origin.secretValues)
         func text(_ value: String) -> String { secrets.mask(value) }
         func bytes(_ value: [UInt8]) -> [UInt8] {
             // A secret across the cut is masked whole before cutting, never left half there.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Secret values and every form in which they travel, found and masked in one pass.
 ///
 /// A secret leaves Courier in the encoding of where it went: percent-encoded in a query or a
@@ -23,6 +25,19 @@ public struct SecretSet: Sendable, Equatable {
     let needles: [Needle]
     /// For each first byte, the needles starting with it (indices into `needles`).
     private let byFirstByte: [[Int]]
+
+    /// The set of `secrets`: the one made last for the same values when there is one. A run
+    /// masks every route's lines with the same environment's secrets, and making the set
+    /// (every form of every secret) costs more than masking a line with it.
+    public static func of(_ secrets: [String]) -> SecretSet {
+        if let last = lastMade.withLock({ $0 }), last.values == secrets { return last.set }
+        let made = SecretSet(secrets)
+        lastMade.withLock { $0 = (secrets, made) }
+        return made
+    }
+
+    /// The last set `of` made, with its values: a memo, never a source of truth.
+    private static let lastMade = Mutex<(values: [String], set: SecretSet)?>(nil)
 
     /// The set of `secrets` (empty values are ignored).
     public init(_ secrets: [String]) {

@@ -95,7 +95,8 @@ struct CheckCommand: AsyncParsableCommand {
                         route in
                         if let exchange = route.exchange { recorder?.record(exchange, run: runName) }
                         guard printLines else { return }
-                        let masked = { SecretMask.apply($0, hiding: route.exchange?.origin.secretValues ?? []) }
+                        let secrets = SecretSet.of(route.exchange?.origin.secretValues ?? [])
+                        let masked = { (text: String) in secrets.mask(text) }
                         Console.out(
                             report.lines(for: route, in: environment.name, masking: masked).map { $0 + "\n" }.joined())
                     }
