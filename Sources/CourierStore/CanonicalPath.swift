@@ -15,7 +15,7 @@ public enum CanonicalPath {
     /// resolved and its name appended; failing that, made absolute by text.
     public static func of(_ path: String, processEnvironment: [String: String] = [:]) -> String {
         if let resolved = realPath(path) { return resolved }
-        let absolute = SessionStore.absolute(path, processEnvironment: processEnvironment)
+        let absolute = absolute(path, processEnvironment: processEnvironment)
         let folder = FileBytes.directory(absolute)
         if let resolved = realPath(folder) {
             return (resolved == "/" ? "" : resolved) + "/" + FileBytes.fileName(absolute)
@@ -27,5 +27,34 @@ public enum CanonicalPath {
         guard !path.isEmpty, let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// `path` made absolute against the working directory, with `.` and `..` resolved.
+    static func absolute(_ path: String, processEnvironment: [String: String]) -> String {
+        var parts: [Substring] = []
+        let full: String
+        if path.hasPrefix("/") {
+            full = path
+        } else {
+            let cwd = currentDirectory() ?? processEnvironment["PWD"] ?? ""
+            full = cwd + "/" + path
+        }
+        for part in full.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The working directory from `getcwd`, or nil when it cannot be read (deleted, too long).
+    private static func currentDirectory() -> String? {
+        // glibc allocates the buffer when given none.
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 }

@@ -104,35 +104,6 @@ public struct SessionStore: Sendable {
         return "\(stem)-\(Self.fnv1a(absolute))"
     }
 
-    /// `path` made absolute against the working directory, with `.` and `..` resolved.
-    static func absolute(_ path: String, processEnvironment: [String: String]) -> String {
-        var parts: [Substring] = []
-        let full: String
-        if path.hasPrefix("/") {
-            full = path
-        } else {
-            let cwd = currentDirectory() ?? processEnvironment["PWD"] ?? ""
-            full = cwd + "/" + path
-        }
-        for part in full.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." {
-                _ = parts.popLast()
-                continue
-            }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
-    /// The working directory from `getcwd`, or nil when it cannot be read (deleted, too long).
-    private static func currentDirectory() -> String? {
-        // glibc allocates the buffer when given none.
-        guard let path = getcwd(nil, 0) else { return nil }
-        defer { free(path) }
-        return String(cString: path)
-    }
-
     /// 64-bit FNV-1a, hex: a stable key for a path (Swift's `hashValue` changes per run).
     static func fnv1a(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

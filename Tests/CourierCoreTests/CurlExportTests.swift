@@ -169,4 +169,15 @@ struct CurlExportTests {
             #expect(!command.contains(form), "\(form) in \(command)")
         }
     }
+
+    @Test("a body_file is sent by curl from the same file, byte for byte, with its type")
+    func bodyFile() throws {
+        var route = Route(name: "r", method: .put, path: "/x")
+        route.bodyFile = "data/rows.csv"
+        route.contentType = "text/csv"
+        let (prepared, secrets) = try built(route)
+        let command = CurlExport(secrets: secrets).command(for: prepared)
+        #expect(command.contains("--data-binary '@./data/rows.csv'"), "\(command)")
+        #expect(command.contains("--header 'Content-Type: text/csv'") && !command.contains("--form"))
+    }
 }

@@ -1,5 +1,6 @@
 import CourierHTTP
 import CourierSampleAPI
+import CourierTestSupport
 import Foundation
 import Synchronization
 import Testing

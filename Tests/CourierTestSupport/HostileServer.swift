@@ -76,25 +76,7 @@ public final class HostileServer: @unchecked Sendable {
     /// Starts listening on an ephemeral loopback port.
     public init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard descriptor >= 0, bound == 0, listen(descriptor, 64) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackSocket.listen()
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
