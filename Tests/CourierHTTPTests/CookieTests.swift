@@ -1,5 +1,6 @@
 import CourierCore
 import CourierSampleAPI
+import CourierTestSupport
 import Testing
 
 @testable import CourierHTTP
@@ -33,7 +34,7 @@ struct CookieTests {
             request: HTTPRequest(
                 method: method, url: url, headers: body == nil ? [] : [HeaderField("Content-Type", "application/json")],
                 body: body.map { Array($0.utf8) }),
-            options: SendOptions(timeout: 5))
+            options: SendOptions(timeout: Patience.loopback))
     }
 
     @Test("a login's cookie is sent next time and on the redirect hop; logout expires it; none without a jar")

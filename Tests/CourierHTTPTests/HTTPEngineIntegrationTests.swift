@@ -11,7 +11,8 @@ import Testing
 @Suite("HTTP engine against the sample API")
 struct HTTPEngineIntegrationTests {
     private func get(_ url: String, _ configure: (inout PreparedRequest) -> Void = { _ in }) -> PreparedRequest {
-        var request = PreparedRequest(request: HTTPRequest(method: .get, url: url), options: SendOptions(timeout: 5))
+        var request = PreparedRequest(
+            request: HTTPRequest(method: .get, url: url), options: SendOptions(timeout: Patience.loopback))
         configure(&request)
         return request
     }
@@ -44,11 +45,19 @@ struct HTTPEngineIntegrationTests {
     func currentThread() async throws {
         let server = try await SampleServer.start()
         let seen = Mutex<(status: Int?, sameThread: Bool)>((nil, false))
-        let caller = pthread_self()
-        HTTPEngine.withCurrentThreadAsLoop { engine in
-            let response = try? await engine.send(
-                HTTPRequest(method: .get, url: server.url("/dev/v1/users/42")), options: SendOptions(timeout: 5))
-            seen.withLock { $0 = (response?.status, pthread_equal(pthread_self(), caller) != 0) }
+        // A thread of its own, as the binary's main thread is: blocking one of the test pool's two
+        // threads for the whole exchange starves every other suite running beside it.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                let caller = pthread_self()
+                HTTPEngine.withCurrentThreadAsLoop { engine in
+                    let response = try? await engine.send(
+                        HTTPRequest(method: .get, url: server.url("/dev/v1/users/42")),
+                        options: SendOptions(timeout: Patience.loopback))
+                    seen.withLock { $0 = (response?.status, pthread_equal(pthread_self(), caller) != 0) }
+                }
+                done.resume()
+            }.start()
         }
         await server.stop()
         #expect(seen.withLock { $0.status } == 200)
@@ -99,7 +108,7 @@ struct HTTPEngineIntegrationTests {
                 let request = HTTPRequest(
                     method: .post, url: server.url("/dev/v1/redirect-to?status=\(status)&url=\(location)"),
                     headers: [HeaderField("Authorization", "Bearer dev-token")], body: Array("{\"a\":1}".utf8))
-                return PreparedRequest(request: request, options: SendOptions(timeout: 5))
+                return PreparedRequest(request: request, options: SendOptions(timeout: Patience.loopback))
             }
             let seeOther = try await client.send(post(status: 303, target: "/dev/v1/echo"))
             let seeOtherEcho = try JSONValue.parse(seeOther.body)

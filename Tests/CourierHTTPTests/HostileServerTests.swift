@@ -27,7 +27,7 @@ struct HostileServerTests {
     ) -> PreparedRequest {
         PreparedRequest(
             request: HTTPRequest(method: method, url: url, headers: headers, body: body),
-            options: SendOptions(timeout: 5))
+            options: SendOptions(timeout: Patience.loopback))
     }
 
     @Test("a gzip bomb is refused at the inflation ratio, long before it is whole")

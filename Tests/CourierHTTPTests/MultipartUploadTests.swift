@@ -1,5 +1,6 @@
 import CourierHTTP
 import CourierSampleAPI
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ struct MultipartUploadTests {
         var request = HTTPRequest(
             method: .post, url: url, headers: [HeaderField("Content-Type", body.contentType)], body: body.outline)
         request.multipart = body
-        return PreparedRequest(request: request, options: SendOptions(timeout: 5))
+        return PreparedRequest(request: request, options: SendOptions(timeout: Patience.loopback))
     }
 
     /// What the echo route says it received, as text.

@@ -1,5 +1,6 @@
 import CourierCore
 import CourierSampleAPI
+import CourierTestSupport
 import FoundationEssentials
 import Synchronization
 import Testing
@@ -12,7 +13,8 @@ import Testing
 struct OAuth2Tests {
     private func me(_ server: SampleServer, _ spec: OAuth2Spec) -> PreparedRequest {
         var prepared = PreparedRequest(
-            request: HTTPRequest(method: .get, url: server.url("/dev/v1/oauth/me")), options: SendOptions(timeout: 5))
+            request: HTTPRequest(method: .get, url: server.url("/dev/v1/oauth/me")),
+            options: SendOptions(timeout: Patience.loopback))
         prepared.auth = .oauth2(spec)
         return prepared
     }

@@ -1,6 +1,7 @@
 import CourierCore
 import CourierHTTP
 import CourierSampleAPI
+import CourierTestSupport
 import Synchronization
 import Testing
 
@@ -13,7 +14,7 @@ struct PartialBodyTests {
     ) async throws -> ([StreamUpdate], HTTPResponse) {
         let updates = Mutex<[StreamUpdate]>([])
         let response = try await client.send(
-            HTTPRequest(method: .get, url: server.url(path)), options: SendOptions(timeout: 5),
+            HTTPRequest(method: .get, url: server.url(path)), options: SendOptions(timeout: Patience.loopback),
             events: { update in updates.withLock { $0.append(update) } }, partialAfter: partialAfter)
         return (updates.withLock { $0 }, response)
     }

@@ -1,6 +1,7 @@
 import CourierCore
 import CourierHTTP
 import CourierSampleAPI
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite("Proxies", .serialized)
 struct ProxyTests {
     private func get(_ url: String, _ rules: ProxyRules) -> PreparedRequest {
-        var options = SendOptions(timeout: 5)
+        var options = SendOptions(timeout: Patience.loopback)
         options.proxy = rules
         return PreparedRequest(request: HTTPRequest(method: .get, url: url), options: options)
     }

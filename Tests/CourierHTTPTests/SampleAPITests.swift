@@ -1,5 +1,6 @@
 import CourierHTTP
 import CourierSampleAPI
+import CourierTestSupport
 import Testing
 
 @testable import CourierCore
@@ -93,7 +94,8 @@ struct SampleAPITests {
             let request = HTTPRequest(
                 method: item.method, url: server.url(item.path), headers: item.headers,
                 body: item.body.map { Array($0.utf8) })
-            return try await client.send(request, options: SendOptions(timeout: 5, followRedirects: false))
+            return try await client.send(
+                request, options: SendOptions(timeout: Patience.loopback, followRedirects: false))
         }
         #expect(response.status == item.status, "\(String(decoding: response.body, as: UTF8.self))")
         for (key, expected) in item.expect.sorted(by: { $0.key < $1.key }) {
@@ -112,7 +114,7 @@ struct SampleAPITests {
             func send(_ method: HTTPMethod, _ path: String, _ body: String? = nil) async throws -> HTTPResponse {
                 let request = HTTPRequest(
                     method: method, url: server.url(path), headers: Self.dev, body: body.map { Array($0.utf8) })
-                return try await client.send(request, options: SendOptions(timeout: 5))
+                return try await client.send(request, options: SendOptions(timeout: Patience.loopback))
             }
             // GIVEN a new user in development
             let created = try await send(.post, "/dev/v1/users", "{\"name\":\"Lin\",\"city\":\"Oslo\"}")

@@ -1,6 +1,7 @@
 import CourierCore
 import CourierHTTP
 import CourierSampleAPI
+import CourierTestSupport
 import Synchronization
 import Testing
 
@@ -14,7 +15,7 @@ struct StreamTests {
             for (path, expected) in [("/dev/v1/events?count=2&ms=20", 3), ("/dev/v1/ndjson?count=3&ms=20", 3)] {
                 let updates = Mutex<[StreamUpdate]>([])
                 let response = try await client.send(
-                    HTTPRequest(method: .get, url: server.url(path)), options: SendOptions(timeout: 5),
+                    HTTPRequest(method: .get, url: server.url(path)), options: SendOptions(timeout: Patience.loopback),
                     events: { update in updates.withLock { $0.append(update) } })
                 let seen = updates.withLock { $0 }
                 guard case .head(let status, _, _, _)? = seen.first else {
@@ -36,7 +37,8 @@ struct StreamTests {
             // A response that is not a stream reports nothing.
             let quiet = Mutex(0)
             _ = try await client.send(
-                HTTPRequest(method: .get, url: server.url("/dev/v1/users/42")), options: SendOptions(timeout: 5),
+                HTTPRequest(method: .get, url: server.url("/dev/v1/users/42")),
+                options: SendOptions(timeout: Patience.loopback),
                 events: { _ in quiet.withLock { $0 += 1 } })
             #expect(quiet.withLock { $0 } == 0)
         }

@@ -1,5 +1,6 @@
 import CourierHTTP
 import CourierSampleAPI
+import CourierTestSupport
 import Foundation
 import NIOCore
 import NIOSSL
@@ -49,7 +50,8 @@ struct TLSTests {
         let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
         let result: Result<CourierCore.HTTPResponse, TransportError>
         do throws(TransportError) {
-            result = .success(try await client.send(request, options: SendOptions(timeout: 5, tls: tls)))
+            result = .success(
+                try await client.send(request, options: SendOptions(timeout: Patience.loopback, tls: tls)))
         } catch {
             result = .failure(error)
         }
