@@ -16,9 +16,7 @@ enum WorkspaceEditor {
     static func importCurl(_ command: String, into workspace: Workspace, file: WorkspaceFile) -> Result<
         WrittenRoute, ImportError
     > {
-        let importer = CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath) { path in
-            try? FileBytes.read(path).get()
-        }
+        let importer = CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath)
         do {
             var plan = try importer.plan(command)
             let taken = Set(workspace.routes.map(\.name))

@@ -19,9 +19,7 @@ struct CurlImportTests {
     /// Imports the fixture into an empty workspace in the fixtures folder.
     static func run(_ name: String) throws(ImportError) -> (json: String, warnings: [String]) {
         let command = (try? String(contentsOf: folder.appendingPathComponent(name + ".curl"), encoding: .utf8)) ?? ""
-        let importer = CurlImporter(currentDirectory: folder.path) { path in
-            (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
-        }
+        let importer = CurlImporter(currentDirectory: folder.path)
         let plan = try importer.plan(command)
         let merge = WorkspaceMerge(fileName: "environments.json", baseDirectory: folder.path, replace: false)
         let outcome = try merge.merge(plan, into: nil)

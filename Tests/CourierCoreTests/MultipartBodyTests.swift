@@ -26,7 +26,8 @@ struct MultipartBodyTests {
           {"name": "who", "value": "{{who}}"},
           {"name": "meta", "value": "{\"a\":1}", "content_type": "application/json"},
           {"name": "photo", "file": "{{dir}}/me.PNG"},
-          {"name": "doc", "file": "/abs/notes", "filename": "n\"1.txt", "content_type": "text/markdown"}]}
+          {"name": "doc", "file": "/abs/notes", "filename": "n\"1.txt", "content_type": "text/markdown"},
+          {"name": "note", "file": "note.txt", "as_field": true}]}
         """#
 
     @Test("text parts inline, files as segments with their names and types, boundary in the Content-Type")
@@ -49,6 +50,9 @@ struct MultipartBodyTests {
                     Array(
                         ("\r\n\(head)\"doc\"; filename=\"n%221.txt\"\r\nContent-Type: text/markdown\r\n\r\n").utf8)),
                 .file("/abs/notes"),
+                // As a plain field (curl's `-F note=<note.txt`): no file name, no type.
+                .bytes(Array("\r\n\(head)\"note\"\r\n\r\n".utf8)),
+                .file("/ws/note.txt"),
                 .bytes(Array("\r\n--\(boundary)--\r\n".utf8)),
             ])
         let outline = String(decoding: try #require(request.body), as: UTF8.self)
@@ -76,7 +80,7 @@ struct MultipartBodyTests {
             MultipartField(name: "who", content: .value("Eva")), MultipartField(name: "x", content: .file("/x.bin")),
         ]
         let request = try build(Self.route, input)
-        #expect(request.multipart?.parts.map(\.name) == ["who", "meta", "photo", "doc", "x"])
+        #expect(request.multipart?.parts.map(\.name) == ["who", "meta", "photo", "doc", "note", "x"])
         #expect(request.multipart?.parts.first?.content == .value("Eva"))
         #expect(request.multipart?.parts.last?.contentType == "application/octet-stream")
 
@@ -93,6 +97,6 @@ struct MultipartBodyTests {
         let again = try WorkspaceLoader().load(
             bytes: WorkspaceWriter().bytes(loaded), fileName: "environments.json", baseDirectory: "/ws")
         #expect(again.routes == loaded.routes)
-        #expect(again.routes[0].multipart?.count == 4)
+        #expect(again.routes[0].multipart?.count == 5)
     }
 }

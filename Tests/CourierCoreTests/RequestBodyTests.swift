@@ -103,6 +103,14 @@ struct RequestBodyTests {
                 "environments.json: routes[0].multipart[0].filename: applies to a \"file\" part"
             ),
             (
+                #"{"name": "x", "path": "/", "multipart": [{"name": "a", "value": "1", "as_field": true}]}"#,
+                "environments.json: routes[0].multipart[0].as_field: applies to a \"file\" part"
+            ),
+            (
+                #"{"name": "x", "path": "/", "multipart": [{"name": "a", "file": "f", "filename": "g", "as_field": true}]}"#,
+                "environments.json: routes[0].multipart[0].filename: has no use in a part sent \"as_field\""
+            ),
+            (
                 #"{"name": "x", "path": "/", "multipart": {"a": "1"}}"#,
                 "environments.json: routes[0].multipart: expected an array, found an object"
             ),
@@ -128,13 +136,14 @@ struct RequestBodyTests {
               {"name": "t", "method": "PUT", "path": "/", "text": "a,b", "content_type": "text/csv"},
               {"name": "b", "method": "PUT", "path": "/", "body_file": "/srv/x.bin", "allow_outside": true},
               {"name": "m", "method": "POST", "path": "/",
-               "multipart": [{"name": "k", "file": "/etc/hostname", "allow_outside": true}, {"name": "n", "file": "in.txt"}]}]}
+               "multipart": [{"name": "k", "file": "/etc/hostname", "allow_outside": true}, {"name": "n", "file": "in.txt", "as_field": true}]}]}
             """
         let loaded = try WorkspaceLoader().load(bytes: Array(text.utf8), fileName: "environments.json")
         let again = try WorkspaceLoader().load(bytes: WorkspaceWriter().bytes(loaded), fileName: "environments.json")
         #expect(again.routes == loaded.routes)
         #expect(loaded.routes[2].bodyFile == "/srv/x.bin" && loaded.routes[2].bodyFileAllowOutside)
         #expect(loaded.routes[3].multipart?.map(\.allowOutside) == [true, false])
+        #expect(loaded.routes[3].multipart?.map(\.asField) == [false, true])
         #expect(again.routes[0].form == [QueryItem("a", "1"), QueryItem("tag", "x"), QueryItem("tag", "y")])
     }
 }

@@ -31,14 +31,14 @@ final class ImportEndToEndTests {
         "curl fixtures: courier sends what curl sends (method, path, query, headers, body)",
         arguments: [
             "chrome-get", "chrome-post-json", "chrome-ansi", "firefox-form", "basic-auth", "get-urlencode",
-            "json-flag", "multipart", "put-text", "repeated-headers", "pretty-json",
+            "json-flag", "json-file", "multipart", "put-text", "repeated-headers", "pretty-json",
         ])
     func curlFidelity(fixture: String) async throws {
         let workspace = folder.appendingPathComponent("\(fixture).json").path
         let line = try command(fixture)
         // The files a command uploads sit beside the workspace, as in a project: a file outside
         // its folder would be refused when sent (docs/DECISIONS.md, "Uploads stay…").
-        for file in ["photo.png", "notes.txt", "rows.csv"]
+        for file in ["photo.png", "notes.txt", "rows.csv", "payload.json"]
         where !FileManager.default.fileExists(atPath: folder.path + "/" + file) {
             try FileManager.default.copyItem(
                 at: Self.fixtures.appendingPathComponent(file), to: folder.appendingPathComponent(file))

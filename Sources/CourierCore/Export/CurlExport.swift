@@ -129,7 +129,8 @@ public struct CurlExport: Sendable {
         case .value(let value):
             return "--form " + word("\(part.name)=\(Self.curlQuoted(value));type=\(part.contentType ?? "")").quoted
         case .file(let path):
-            var spec = "\(part.name)=@\(Self.curlQuoted(path))"
+            // No file name: a plain field read from the file (`"as_field"`), curl's `<`.
+            var spec = "\(part.name)=\(part.fileName == nil ? "<" : "@")\(Self.curlQuoted(path))"
             if let type = part.contentType { spec += ";type=\(type)" }
             if let name = part.fileName { spec += ";filename=\(Self.curlQuoted(name))" }
             return "--form " + word(spec).quoted

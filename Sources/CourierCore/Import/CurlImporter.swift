@@ -7,17 +7,19 @@
 /// `courier import curl`: one curl command line (as a browser's "Copy as cURL" writes it)
 /// into one route, and the environment of its origin (DESIGN.md §9). The flags of §9 come
 /// across; every other flag is named in a warning.
+///
+/// No local file is read: a command pasted from elsewhere could name `~/.ssh/id_rsa`, and the
+/// workspace file is shared. `--data-binary @FILE`, `-d @FILE` and `--json @FILE` become the
+/// route's `body_file`, `-F NAME=@FILE` and `-F NAME=<FILE` a file part: references, read at
+/// each send and confined to the workspace's folder like every upload (DECISIONS, "Uploads
+/// stay in the workspace's folder"); a warning names each one.
 public struct CurlImporter: Sendable {
-    /// Reads `@FILE` for `-d`, `--data-binary`, `--data-urlencode` and `-F NAME=<FILE`.
-    public var readFile: @Sendable (String) -> [UInt8]?
-    /// The folder relative `@FILE` paths are read from, and `-F NAME=@FILE` paths made
-    /// absolute against.
+    /// The folder relative `@FILE` paths are made absolute against.
     public var currentDirectory: String
 
-    /// An importer reading files with `readFile` relative to `currentDirectory`.
-    public init(currentDirectory: String, readFile: @escaping @Sendable (String) -> [UInt8]?) {
+    /// An importer of paths relative to `currentDirectory`.
+    public init(currentDirectory: String) {
         self.currentDirectory = currentDirectory
-        self.readFile = readFile
     }
 
     /// The plan for `command`; the route is called `name`, else after its method and path.
@@ -55,7 +57,7 @@ public struct CurlImporter: Sendable {
         var route = Route(name: "", method: "GET", path: url.path)
         route.query = url.query
         route.headers = try headers(line, url: url, plan: &plan)
-        let body = try body(line, route: &route)
+        let body = try body(line, route: &route, plan: &plan)
         if let method = line.method {
             route.method = HTTPMethod(rawValue: method)
         } else if line.head {
@@ -64,7 +66,7 @@ public struct CurlImporter: Sendable {
             route.method = .post
         }
         route.name = name ?? ImportPlan.routeName(method: route.method, path: route.path)
-        if !line.form.isEmpty { route.multipart = try parts(line.form) }
+        if !line.form.isEmpty { route.multipart = try parts(line.form, plan: &plan) }
         ImportCredentials.route(&route, plan: &plan, environment: environmentName)
         plan.add(route, environment: environmentName)
         return plan
@@ -126,9 +128,20 @@ public struct CurlImporter: Sendable {
     }
 
     /// Puts the data options into the body (or, with `-G`, the query); true when a body was set.
-    private func body(_ line: CurlCommandLine, route: inout Route) throws(ImportError) -> Bool {
+    private func body(_ line: CurlCommandLine, route: inout Route, plan: inout ImportPlan) throws(ImportError) -> Bool {
         guard !line.data.isEmpty else { return false }
         guard line.form.isEmpty else { throw ImportError("curl: -F cannot be combined with -d or --json") }
+        if line.data.count == 1, !line.get, let (path, option) = Self.wholeFile(line.data[0]) {
+            route.bodyFile = try absolute(path, option: option)
+            // curl's own default for `-d` and `--data-binary`; `--json` set its header already.
+            route.contentType = route.headers.value(for: "Content-Type") ?? "application/x-www-form-urlencoded"
+            route.headers.removeAll { $0.name.lowercased() == "content-type" }
+            var warning =
+                "\(option) @\(path): the body is the file \(path), read at each send (not copied into the workspace)"
+            if option == "-d" { warning += "; curl -d drops the file's line breaks, the route sends them" }
+            plan.warnings.append(warning)
+            return true
+        }
         var bytes: [UInt8] = []
         for (index, piece) in line.data.enumerated() {
             let isJSON: Bool
@@ -145,15 +158,20 @@ public struct CurlImporter: Sendable {
         return true
     }
 
-    private func data(_ piece: CurlCommandLine.Data) throws(ImportError) -> [UInt8] {
+    /// The file and the option's name when `piece` is a whole body read from a file.
+    private static func wholeFile(_ piece: CurlCommandLine.Data) -> (path: String, option: String)? {
         switch piece {
-        case .raw(let text): return Array(text.utf8)
-        case .ascii(let text):
-            guard text.hasPrefix("@") else { return Array(text.utf8) }
-            return try file(String(text.dropFirst()), option: "-d").filter { $0 != 0x0A && $0 != 0x0D }
-        case .binary(let text), .json(let text):
-            guard text.hasPrefix("@") else { return Array(text.utf8) }
-            return try file(String(text.dropFirst()), option: "--data-binary")
+        case .raw, .urlencode: return nil
+        case .ascii(let text): return text.hasPrefix("@") ? (String(text.dropFirst()), "-d") : nil
+        case .binary(let text): return text.hasPrefix("@") ? (String(text.dropFirst()), "--data-binary") : nil
+        case .json(let text): return text.hasPrefix("@") ? (String(text.dropFirst()), "--json") : nil
+        }
+    }
+
+    private func data(_ piece: CurlCommandLine.Data) throws(ImportError) -> [UInt8] {
+        if let (path, option) = Self.wholeFile(piece) { throw Self.unread(path, option: option) }
+        switch piece {
+        case .raw(let text), .ascii(let text), .binary(let text), .json(let text): return Array(text.utf8)
         case .urlencode(let text):
             // `content`, `=content`, `name=content`, `@file` and `name@file`, as curl reads them.
             if let equals = text.firstIndex(of: "=") {
@@ -161,11 +179,10 @@ public struct CurlImporter: Sendable {
                 let content = Self.urlencoded(String(text[text.index(after: equals)...]))
                 return Array((name.isEmpty ? content : name + "=" + content).utf8)
             }
-            if let at = text.firstIndex(of: "@") {
-                let name = String(text[..<at])
-                let bytes = try file(String(text[text.index(after: at)...]), option: "--data-urlencode")
-                let content = Self.urlencoded(String(decoding: bytes, as: UTF8.self))
-                return Array((name.isEmpty ? content : name + "=" + content).utf8)
+            if text.contains("@") {
+                throw ImportError(
+                    "curl: --data-urlencode \(text): the file would be read and encoded into the workspace, which "
+                        + "imports never do; write its content in")
             }
             return Array(Self.urlencoded(text).utf8)
         }
@@ -177,18 +194,25 @@ public struct CurlImporter: Sendable {
         PercentEncoding.queryComponent(text).replacingText("%20", with: "+")
     }
 
-    private func file(_ path: String, option: String) throws(ImportError) -> [UInt8] {
-        let full =
-            path == "-" || path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path)
-        guard path != "-", let bytes = readFile(full) else {
-            throw ImportError("curl: \(option) @\(path): cannot read \(path == "-" ? "stdin here" : full)")
-        }
-        return bytes
+    /// `path` made absolute; stdin (`@-`) has no place in a route.
+    private func absolute(_ path: String, option: String) throws(ImportError) -> String {
+        guard path != "-" else { throw ImportError("curl: \(option) @-: stdin cannot be a route's body") }
+        return path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path)
+    }
+
+    /// A file whose content curl would mix into a larger body: it would have to be read into
+    /// the workspace, which no import does.
+    private static func unread(_ path: String, option: String) -> ImportError {
+        ImportError(
+            "curl: \(option) @\(path): a file mixed with other data cannot come across (imports copy no local file "
+                + "into the workspace); send the file alone with --data-binary @\(path), or write its content in")
     }
 
     /// `-F name=value`, `name=@file`, `name=<file` with `;type=` and `;filename=`, and
     /// `--form-string name=value`.
-    private func parts(_ specs: [(spec: String, literal: Bool)]) throws(ImportError) -> [MultipartField] {
+    private func parts(_ specs: [(spec: String, literal: Bool)], plan: inout ImportPlan) throws(ImportError)
+        -> [MultipartField]
+    {
         var fields: [MultipartField] = []
         for (spec, literal) in specs {
             guard let equals = spec.firstIndex(of: "="), equals != spec.startIndex else {
@@ -212,8 +236,11 @@ public struct CurlImporter: Sendable {
                 field.fileName = parsed.fileName
             case "<":
                 parsed.value.removeFirst()
-                let bytes = try file(parsed.value, option: "-F")
-                field.content = .value(String(decoding: bytes, as: UTF8.self))
+                field.content = .file(try absolute(parsed.value, option: "-F \(name)=<"))
+                field.asField = true
+                plan.warnings.append(
+                    "-F \(name)=<\(parsed.value): the part's value is the file \(parsed.value), read at each send "
+                        + "(not copied into the workspace)")
             default: break
             }
             fields.append(field)

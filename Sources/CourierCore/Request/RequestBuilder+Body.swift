@@ -73,11 +73,13 @@ extension RequestBuilder {
             case .file(let template):
                 let path = absolute(try Template.render(template, in: context))
                 part.content = .file(path)
+                if !field.allowOutside { part.confinedTo = workspace.baseDirectory }
+                // A plain field from a file (curl's `<`) has neither a file name nor a guessed type.
+                guard !field.asField else { break }
                 let fileName = try field.fileName.map { (name) throws(RequestError) in
                     try Template.render(name, in: context)
                 }
                 part.fileName = fileName ?? PathText.lastComponent(path)
-                if !field.allowOutside { part.confinedTo = workspace.baseDirectory }
                 if part.contentType == nil { part.contentType = MultipartBody.contentType(forFile: path) }
             }
             parts.append(part)

@@ -24,6 +24,9 @@ public struct MultipartField: Sendable, Equatable {
     /// shared workspace cannot upload `/etc/passwd` or `~/.ssh/id_rsa` unnoticed. A part the
     /// user typed (`-F name=@FILE`) is allowed: the user named the file.
     public var allowOutside = false
+    /// A file part sent as a plain field (`"as_field": true`): the file's content, with no
+    /// file name and no type unless given, as curl's `-F NAME=<FILE` sends it.
+    public var asField = false
 
     /// A part named `name`.
     public init(name: String, content: Content, contentType: String? = nil, fileName: String? = nil) {

@@ -215,7 +215,7 @@ struct WorkspaceSchema {
         return route
     }
 
-    /// `[{"name", "value"} | {"name", "file", "content_type"?, "filename"?}]`.
+    /// `[{"name", "value"} | {"name", "file", "content_type"?, "filename"?, "allow_outside"?, "as_field"?}]`.
     func multipart(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [MultipartField] {
         var fields: [MultipartField] = []
         for (index, item) in try reader.array(value, path).enumerated() {
@@ -225,7 +225,8 @@ struct WorkspaceSchema {
             var file: String?
             var field = MultipartField(name: "", content: .value(""))
             for member in try reader.members(
-                item, place, allowed: ["name", "value", "file", "content_type", "filename", "allow_outside"])
+                item, place,
+                allowed: ["name", "value", "file", "content_type", "filename", "allow_outside", "as_field"])
             {
                 let keyPath = reader.join(place, member.key)
                 switch member.key {
@@ -234,6 +235,7 @@ struct WorkspaceSchema {
                 case "file": file = try reader.string(member.value, keyPath)
                 case "content_type": field.contentType = try reader.string(member.value, keyPath)
                 case "allow_outside": field.allowOutside = try reader.bool(member.value, keyPath)
+                case "as_field": field.asField = try reader.bool(member.value, keyPath)
                 default: field.fileName = try reader.string(member.value, keyPath)
                 }
             }
@@ -249,8 +251,12 @@ struct WorkspaceSchema {
             if field.fileName != nil && field.file == nil {
                 throw reader.fail(reader.join(place, "filename"), "applies to a \"file\" part")
             }
-            if field.allowOutside && field.file == nil {
-                throw reader.fail(reader.join(place, "allow_outside"), "applies to a \"file\" part")
+            for (key, isSet) in [("allow_outside", field.allowOutside), ("as_field", field.asField)]
+            where isSet && field.file == nil {
+                throw reader.fail(reader.join(place, key), "applies to a \"file\" part")
+            }
+            if field.asField && field.fileName != nil {
+                throw reader.fail(reader.join(place, "filename"), "has no use in a part sent \"as_field\"")
             }
             fields.append(field)
         }

@@ -136,6 +136,7 @@ public struct WorkspaceWriter: Sendable {
         if let type = field.contentType { members.append(JSONMember("content_type", .string(type))) }
         if let name = field.fileName { members.append(JSONMember("filename", .string(name))) }
         if field.allowOutside { members.append(JSONMember("allow_outside", .bool(true))) }
+        if field.asField { members.append(JSONMember("as_field", .bool(true))) }
         return .object(members)
     }
 

@@ -107,12 +107,11 @@ struct ImportCommand: ParsableCommand {
     }
 
     private func makePlan() throws -> ImportPlan {
-        let read: @Sendable (String) -> [UInt8]? = { path in try? FileBytes.read(path).get() }
         switch format {
         case .curl:
             let text =
                 source == "-" ? String(decoding: FileBytes.read(descriptor: STDIN_FILENO) ?? [], as: UTF8.self) : source
-            return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath, readFile: read)
+            return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath)
                 .plan(text, name: name)
         case .openapi:
             return try OpenAPIImporter().plan(try Self.file(source), fileName: source)
