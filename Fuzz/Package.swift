@@ -20,6 +20,6 @@ let package = Package(
         fuzzer("FuzzJSON"), fuzzer("FuzzJSONPath"), fuzzer("FuzzWorkspace"), fuzzer("FuzzTemplate"),
         fuzzer("FuzzCheck"), fuzzer("FuzzCurl"), fuzzer("FuzzPostman"), fuzzer("FuzzHTTPFile"),
         fuzzer("FuzzOpenAPI", [.product(name: "CourierOpenAPI", package: "Courier")]), fuzzer("FuzzHeaders"),
-        fuzzer("FuzzStream"), fuzzer("FuzzSeal"),
+        fuzzer("FuzzStream"), fuzzer("FuzzSeal"), fuzzer("FuzzRegex"),
     ]
 )

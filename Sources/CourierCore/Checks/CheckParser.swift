@@ -136,7 +136,7 @@ public struct CheckParser {
             }
             if predicate == .matches, Template.variableNames(in: pattern).isEmpty {
                 do {
-                    _ = try Regex(pattern)
+                    _ = try LinearRegex(pattern)
                 } catch {
                     throw CheckSyntaxError(column: column, "the pattern does not compile: \(error)")
                 }

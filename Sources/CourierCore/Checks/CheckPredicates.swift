@@ -37,7 +37,7 @@ enum CheckPredicates {
             if predicate == .startsWith { return .success(text.hasPrefix(pattern)) }
             if predicate == .endsWith { return .success(text.hasSuffix(pattern)) }
             do {
-                return .success(text.contains(try Regex(pattern)))
+                return try LinearRegex(pattern).isMatch(in: text).mapError { Mismatch(message: "\($0)") }
             } catch {
                 return .failure(Mismatch(message: "the pattern does not compile: \(error)"))
             }
