@@ -72,6 +72,44 @@ struct StreamViewTests {
         #expect(state.response?.stream?.following == true)
     }
 
+    @Test("a stream left running drops its oldest events from the pane, whole, and says how many")
+    func bounded() throws {
+        var (state, id) = try Self.streaming(height: 16)
+        let data = String(repeating: "x", count: 100_000)
+        func big(_ n: Int) -> StreamUpdate { .event(.event(ServerSentEvent(type: "tick", data: data, id: String(n)))) }
+        for n in 1...100 { _ = state.update(.stream(id: id, big(n))) }
+        var response = try #require(state.response)
+        let stream = try #require(response.stream)
+        #expect(response.body.bytes.count <= LiveStream.maxShownBytes)
+        #expect(stream.events == 100 && stream.droppedEvents > 50)
+        #expect(stream.eventStarts.count == 100 - stream.droppedEvents)
+        #expect(response.allLines.first == "event: tick  id: \(stream.droppedEvents + 1)")
+        #expect(response.isEventTitle(0) && response.isEventTitle(3) && !response.isEventTitle(1))
+        #expect(stream.label == "● live · 100 events (the first \(stream.droppedEvents) no longer shown)")
+        #expect(response.cursor == response.lineCount - 1, "the view still follows the tail")
+
+        // Held on the newest event while older ones go: the view stays on its text.
+        state.focus = .response
+        state.press(.char("k"), .char("k"))
+        #expect(state.response.map { $0.allLines[$0.cursor] } == "event: tick  id: 100")
+        var n = 100
+        while state.response?.stream?.droppedEvents == stream.droppedEvents && n < 200 {
+            n += 1
+            _ = state.update(.stream(id: id, big(n)))
+        }
+        response = try #require(state.response)
+        #expect(response.stream?.droppedEvents ?? 0 > stream.droppedEvents)
+        #expect(response.allLines[response.cursor] == "event: tick  id: 100")
+        #expect(response.scroll <= response.cursor)
+
+        // The end: the exchange holds the first megabyte only, and the pane keeps what was watched.
+        let first = (1...10).map { "event: tick\nid: \($0)\ndata: \(data)\n\n" }.joined()
+        state.answer(id, with: Fixtures.response(first, headers: [HeaderField("Content-Type", "text/event-stream")]))
+        response = try #require(state.response)
+        #expect(response.stream?.phase == .complete && response.stream?.events == n)
+        #expect(response.allLines[response.cursor] == "event: tick  id: 100")
+    }
+
     @Test("Esc stops the stream, keeps every event, and its late answer changes nothing")
     func escape() throws {
         var (state, id) = try Self.streaming()

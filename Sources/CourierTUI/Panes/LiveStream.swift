@@ -22,6 +22,14 @@ public struct LiveStream: Sendable, Equatable {
     public var following = true
     /// Body lines that are an event's `event: type  id: n` line (drawn dimmed).
     public var titleLines: Set<Int> = []
+    /// The body line each shown event starts on, in order.
+    public var eventStarts: [Int] = []
+    /// The oldest events, no longer shown: the transcript keeps the newest ones only.
+    public var droppedEvents = 0
+
+    /// The most transcript text the pane holds; past it the oldest events go, down to half, so
+    /// a stream left running for hours stays flat in memory, as it does in the engine.
+    public static let maxShownBytes = 4 << 20
 
     /// A stream in `phase`.
     public init(phase: Phase) { self.phase = phase }
@@ -32,10 +40,15 @@ public struct LiveStream: Sendable, Equatable {
     /// `● live · 3 events`, `stopped (Esc) · 3 events`: the words the pane title shows.
     public var label: String {
         switch phase {
-        case .live: return "● live · \(count)\(following ? "" : " · G follows")"
-        case .stopped: return "stopped (Esc) · \(count)"
-        case .failed: return "broken off · \(count)"
-        case .complete: return count
+        case .live: return "● live · \(count)\(dropped)\(following ? "" : " · G follows")"
+        case .stopped: return "stopped (Esc) · \(count)\(dropped)"
+        case .failed: return "broken off · \(count)\(dropped)"
+        case .complete: return count + dropped
         }
+    }
+
+    /// ` (the first 120 no longer shown)`, or nothing.
+    private var dropped: String {
+        droppedEvents == 0 ? "" : " (the first \(droppedEvents) no longer shown)"
     }
 }

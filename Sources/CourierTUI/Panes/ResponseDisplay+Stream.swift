@@ -31,10 +31,35 @@ extension ResponseDisplay {
     /// moves to it.
     public mutating func append(_ event: StreamEvent, height: Int? = nil) {
         guard stream != nil else { return }
-        if case .event = event { stream?.titleLines.insert(body.lineCount) }
+        // A trailing newline starts no line: the event's first line is the next one.
+        let start = body.lineCount
+        if case .event = event { stream?.titleLines.insert(start) }
+        stream?.eventStarts.append(start)
         body.append(event.readableText().utf8)
         stream?.events += 1
+        dropOldestEvents()
         if let height { followTail(height: height) }
+    }
+
+    /// Past `LiveStream.maxShownBytes`, drops whole events from the top until half is left;
+    /// what the user was reading moves up with the text, or to the top when it went.
+    private mutating func dropOldestEvents() {
+        guard let live = stream, body.bytes.count > LiveStream.maxShownBytes else { return }
+        let keepFrom = body.bytes.count - LiveStream.maxShownBytes / 2
+        // One event larger than the half is kept whole until the next one comes.
+        guard
+            let kept = live.eventStarts.firstIndex(where: {
+                $0 < body.lineCount && Int(body.lineStarts[$0]) >= keepFrom
+            }), kept > 0
+        else { return }
+        let shift = live.eventStarts[kept]
+        body = TextDocument(Array(body.bytes[Int(body.lineStarts[shift])...]))
+        stream?.droppedEvents += kept
+        stream?.eventStarts = live.eventStarts[kept...].map { $0 - shift }
+        stream?.titleLines = Set(live.titleLines.compactMap { $0 >= shift ? $0 - shift : nil })
+        let top = headerRowCount
+        cursor = cursor >= top + shift ? cursor - shift : min(cursor, top)
+        scroll = scroll >= top + shift ? scroll - shift : min(scroll, top)
     }
 
     /// Puts the cursor on the last line when the view follows the stream.
@@ -69,6 +94,13 @@ extension ResponseDisplay {
     /// arrived, so its end does not move what the user is reading: headers, following, else
     /// the line under the cursor.
     public mutating func keepView(of live: ResponseDisplay, height: Int) {
+        // The exchange keeps a long stream's first megabyte; the pane had more (or the newest):
+        // what the user watched stays.
+        if let watched = live.stream, let own = stream, watched.events > own.events {
+            body = live.body
+            stream = watched
+            stream?.phase = own.phase
+        }
         showHeaders = live.showHeaders
         let following = live.stream?.following ?? false
         stream?.following = following
