@@ -1,6 +1,8 @@
 """The check-run benchmark: 500 GET routes with two checks each, against one loopback server,
 run by `courier check`, by curl fetching the same 500 URLs in one process (keep-alive), and by
-Tavern 3.7.1 running the same 500 checks. Rates are whole-process: start-up included.
+Tavern 3.7.1 running the same 500 checks. Rates are whole-process: start-up included. Then what
+masking secrets in every encoding costs that run, and `matches` beside Python's `re` and jq's
+`test()` (Oniguruma): on a megabyte, and on the pattern that makes backtracking exponential.
 
 Tavern is installed on first use into .build/bench-venv (tavern==3.7.1 with pytest<9).
 """
@@ -77,6 +79,9 @@ def check_run(binary, port, work):
     print(f"curl -K (keep-alive, one process) {curl * 1000:8.1f} ms  {ROUTES / curl:7.0f} req/s")
     print(f"courier's rate is {curl / courier:5.2f}x curl's ({curl / unrecorded:5.2f}x without recording history)")
 
+    masking(binary, port, work)
+    patterns(binary, port, work)
+
     pytest = _tavern(work)
     if pytest is None:
         print("tavern: not installed (pip could not install tavern); skipped")
@@ -92,3 +97,86 @@ def check_run(binary, port, work):
     tavern, _ = _timed(argv, cwd=work)
     print(f"tavern {TAVERN} (pytest) {tavern * 1000:8.1f} ms  {ROUTES / tavern:7.0f} req/s")
     print(f"courier check is {tavern / courier:6.1f}x faster than tavern")
+
+
+def _medians(runs, argvs):
+    """Median wall time (s) of each argv, run `runs` times in turns (a drift of the machine's
+    speed touches all alike)."""
+    times = [[] for _ in argvs]
+    for _ in range(runs):
+        for index, argv in enumerate(argvs):
+            start = time.perf_counter()
+            code = subprocess.call(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times[index].append(time.perf_counter() - start)
+            if code != 0:
+                raise SystemExit(f"{' '.join(argv[:3])}… exited {code}")
+    return [sorted(t)[len(t) // 2] for t in times]
+
+
+def _workspace(work, name, port, routes, environment=None, headers=None):
+    path = os.path.join(work, name)
+    env = {"base_url": f"http://127.0.0.1:{port}/dev/v1", **(environment or {})}
+    with open(path, "w") as out:
+        json.dump({"environments": {"bench": env}, **({"headers": headers} if headers else {}), "routes": routes}, out)
+    return path
+
+
+def masking(binary, port, work):
+    """The 500-route run with a secret header and a secret query value (masked in every
+    encoding, in every line and in history) beside the same run with plain values."""
+    routes = [{"name": f"user.{i}", "path": "/users/42", "query": {"n": str(i), "key": "{{api_key}}"},
+               "checks": ["status == 200", "json id == 42"]} for i in range(ROUTES)]
+    values = {"variables": {"token": "s3cr+t/==&\"x", "api_key": "k3y with spaces"}}
+    bearer = {"Authorization": "Bearer {{token}}"}
+    plain = _workspace(work, "mask-plain.json", port, routes, values, bearer)
+    secret = _workspace(work, "mask-secret.json", port, routes, {**values, "secrets": ["token", "api_key"]}, bearer)
+    base = [binary, "check", "--env", "bench", "--config"]
+    plain_t, secret_t, plain_r, secret_r = _medians(11, [
+        base + [plain, "--no-history"], base + [secret, "--no-history"], base + [plain], base + [secret]])
+    print(f"# masking secrets in every encoding: {ROUTES} routes, a secret header and query value, medians of 11")
+    print(f"courier check --no-history  plain {plain_t * 1000:7.1f} ms   secret {secret_t * 1000:7.1f} ms   "
+          f"{(secret_t / plain_t - 1) * 100:+5.1f} % (goal: at most +5 %)")
+    print(f"courier check (recording)   plain {plain_r * 1000:7.1f} ms   secret {secret_r * 1000:7.1f} ms   "
+          f"{(secret_r / plain_r - 1) * 100:+5.1f} %")
+
+
+def patterns(binary, port, work):
+    """`matches` over a 1 MB value that holds no match (the whole value is read), and over the
+    input that makes a backtracking engine exponential."""
+    import re
+    value = ("abc123 " * 150_000)[:1_000_000]
+    pattern = r"\b[a-z]+@[a-z]+\.[a-z]{2,}\b"
+    echo = {"name": "echo", "method": "POST", "path": "/echo", "body": {"s": value}}
+    on_path = _workspace(work, "match-on.json", port,
+                         [{**echo, "checks": ["status == 200", f"json body.s not matches {json.dumps(pattern)}"]}])
+    off_path = _workspace(work, "match-off.json", port, [{**echo, "checks": ["status == 200"]}])
+    base = [binary, "check", "--env", "bench", "--no-history", "--config"]
+    on, off = _medians(7, [base + [on_path], base + [off_path]])
+    start = time.perf_counter()
+    found = re.search(pattern, value)
+    python = time.perf_counter() - start
+    body = os.path.join(work, "match.json")
+    with open(body, "w") as out:
+        json.dump({"s": value}, out)
+    jq_on, jq_off = _medians(5, [["jq", "--arg", "p", pattern, ".s | test($p)", body], ["jq", ".s | length", body]])
+    print(f"# matches over a 1 MB value with no match (/{pattern}/), medians")
+    print(f"courier {max(0, on - off) * 1000:7.1f} ms (check run {on * 1000:.1f} ms less {off * 1000:.1f} without it)   "
+          f"python re {python * 1000:7.1f} ms   jq test() {max(0, jq_on - jq_off) * 1000:7.1f} ms   "
+          f"(a match: {bool(found)})")
+
+    catastrophic = "^/(a+)+$"
+    python_times = []
+    for n in (20, 22, 24):
+        start = time.perf_counter()
+        re.match(catastrophic, "/" + "a" * n + "!")
+        python_times.append(f"{n} chars {(time.perf_counter() - start) * 1000:.0f} ms")
+    path = _workspace(work, "catastrophic.json", port, [
+        {"name": "echo", "method": "POST", "path": "/echo", "body": {"s": "/" + "a" * 5000 + "!"},
+         "checks": [f"json body.s not matches {json.dumps(catastrophic)}"]}])
+    whole, = _medians(5, [base + [path]])
+    jq = subprocess.run(["jq", "-n", "--arg", "s", "/" + "a" * 30 + "!", "--arg", "p", catastrophic, "$s | test($p)"],
+                        capture_output=True, text=True)
+    verdict = "answers" if jq.returncode == 0 else jq.stderr.strip().split(": ")[-1]
+    print(f"# /{catastrophic}/ against '/aaa…a!': linear here, exponential where the engine backtracks")
+    print(f"courier check, 5,000 chars: {whole * 1000:.1f} ms whole run   python re: {', '.join(python_times)}   "
+          f"jq test(), 30 chars: {verdict}")

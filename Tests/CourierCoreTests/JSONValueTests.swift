@@ -32,8 +32,25 @@ struct JSONValueTests {
     }
 
     @Test("encoding escapes what RFC 8259 requires")
-    func encoding() {
+    func encoding() throws {
         #expect(JSONString.encode("a\"b\\c\n\u{01}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        #expect(JSONString.encode("\u{08}\u{0C}\r\t\u{1F}\u{7F}") == #""\b\f\r\t\u001f\#u{7F}""#)
+        #expect(JSONString.encode("plain 😀 text") == "\"plain 😀 text\"")
+        // Every scalar below 0x80 and a few above, read back as they went in.
+        let all = String(String.UnicodeScalarView((0..<0x80).compactMap(Unicode.Scalar.init) + ["é", "😀"]))
+        #expect(try JSONValue.parse(Array(JSONString.encode(all).utf8)) == .string(all))
+    }
+
+    @Test(
+        "brief cuts a long string before writing it out, to the same text as writing it whole",
+        arguments: [0, 1, 197, 198, 199, 200, 201, 5_000])
+    func brief(length: Int) {
+        for unit in ["a", "é", "\"", "😀"] {
+            let value = JSONValue.string(String(repeating: unit, count: length))
+            let whole = value.serialized
+            let expected = whole.count <= 200 ? whole : String(whole.prefix(200)) + "…"
+            #expect(value.brief() == expected, "\(length) × \(unit)")
+        }
     }
 
     @Test("tree parsing refuses absurd nesting instead of overflowing the stack")

@@ -35,6 +35,12 @@ extension JSONValue {
 
     /// Compact JSON for a message, cut to `limit` characters with `…`.
     public func brief(limit: Int = 200) -> String {
+        // A long string is cut before it is written out: a megabyte's value costs its start.
+        if case .string(let long) = self, long.utf8.count > limit {
+            // With its quotes, a string of `limit - 1` characters or more is longer than `limit`.
+            let head = long.prefix(limit)
+            if head.count >= limit - 1 { return String(JSONString.encode(String(head)).prefix(limit)) + "…" }
+        }
         let text = serialized
         return text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }

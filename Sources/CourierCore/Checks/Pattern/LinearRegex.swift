@@ -55,94 +55,149 @@ public struct LinearRegex: Sendable {
 
     /// Whether the pattern matches anywhere in `text`, or a refusal past `maxSteps`.
     public func isMatch(in text: String, maxSteps: Int = LinearRegex.maxSteps) -> Result<Bool, TooExpensive> {
-        let instructions = program.instructions
-        var current = ThreadSet(capacity: instructions.count)
-        var next = ThreadSet(capacity: instructions.count)
-        var stack: [Int] = []
-        var steps = 0
+        RegexSearch(program: program, anchored: anchored, maxSteps: maxSteps).run(text)
+    }
+}
+
+/// One search of a `RegexProgram` over a text: the threads alive before and after each
+/// scalar, and the steps taken. Its sets and stack are raw buffers sized by the program
+/// (each instruction is in a set at most once, and the stack holds at most two entries per
+/// instruction): the search allocates nothing per scalar and checks no array's uniqueness.
+private final class RegexSearch {
+    let program: RegexProgram
+    let instructions: [RegexProgram.Instruction]
+    let anchored: Bool
+    let maxSteps: Int
+    var current: ThreadSet
+    var next: ThreadSet
+    let stack: UnsafeMutablePointer<Int32>
+    var steps = 0
+
+    init(program: RegexProgram, anchored: Bool, maxSteps: Int) {
+        self.program = program
+        instructions = program.instructions
+        self.anchored = anchored
+        self.maxSteps = maxSteps
+        current = ThreadSet(capacity: instructions.count)
+        next = ThreadSet(capacity: instructions.count)
+        stack = .allocate(capacity: 2 * instructions.count + 2)
+    }
+
+    deinit {
+        current.deallocate()
+        next.deallocate()
+        stack.deallocate()
+    }
+
+    func run(_ text: String) -> Result<Bool, LinearRegex.TooExpensive> {
         var read = 0
         var before: Unicode.Scalar? = nil
         var scalars = text.unicodeScalars.makeIterator()
         var scalar = scalars.next()
-
-        /// Adds `start` and every instruction reachable from it without consuming to `set`,
-        /// between `before` and `after`; true when that reaches `match`.
-        func close(_ start: Int, into set: inout ThreadSet, before: Unicode.Scalar?, after: Unicode.Scalar?) -> Bool {
-            stack.append(start)
-            while let pc = stack.popLast() {
-                guard set.insert(pc) else { continue }
-                steps += 1
-                switch instructions[pc] {
-                case .match:
-                    stack.removeAll(keepingCapacity: true)
-                    return true
-                case .jump(let target): stack.append(target)
-                case .fork(let first, let second):
-                    stack.append(second)
-                    stack.append(first)
-                case .assert(let assertion):
-                    if assertion.holds(before: before, after: after) { stack.append(pc + 1) }
-                case .set, .any: break
-                }
-            }
-            return false
-        }
-
+        let first = anchored ? nil : program.firstScalars
         while true {
             if !anchored || read == 0 {
-                if close(0, into: &current, before: before, after: scalar) { return .success(true) }
+                // With no thread alive, a place whose scalar cannot start a match is passed by.
+                if let first, current.isEmpty {
+                    while let candidate = scalar, !Self.mayStart(candidate, first) {
+                        before = candidate
+                        scalar = scalars.next()
+                        read += 1
+                    }
+                }
+                if close(0, intoNext: false, before: before, after: scalar) { return .success(true) }
             }
             guard let consumed = scalar, !current.isEmpty else { break }
             let following = scalars.next()
-            for pc in current.members {
-                steps += 1
-                let advances: Bool
-                switch instructions[pc] {
-                case .set(let set): advances = set.contains(consumed)
-                case .any(let newline): advances = newline || consumed != "\n"
-                default: advances = false
-                }
-                if advances && close(pc + 1, into: &next, before: consumed, after: following) {
-                    return .success(true)
-                }
+            for slot in 0..<current.count {
+                let pc = Int(current.dense[slot])
+                guard case .set(let index) = instructions[pc], program.contains(index, consumed) else { continue }
+                if close(pc + 1, intoNext: true, before: consumed, after: following) { return .success(true) }
             }
-            if steps > maxSteps { return .failure(TooExpensive(scalarsRead: read)) }
+            steps += current.count
+            if steps > maxSteps { return .failure(LinearRegex.TooExpensive(scalarsRead: read)) }
             swap(&current, &next)
-            next.removeAll()
+            next.count = 0
             before = consumed
             scalar = following
             read += 1
-            if anchored && current.isEmpty { break }
         }
         return .success(false)
     }
+
+    @inline(__always)
+    private static func mayStart(_ scalar: Unicode.Scalar, _ first: (ascii: (low: UInt64, high: UInt64), other: Bool))
+        -> Bool
+    {
+        let value = scalar.value
+        if value < 64 { return first.ascii.low & (1 << UInt64(value)) != 0 }
+        if value < 128 { return first.ascii.high & (1 << UInt64(value - 64)) != 0 }
+        return first.other
+    }
+
+    /// Adds `start` and every instruction reachable from it without consuming to the threads
+    /// of this place (or of the next), between `before` and `after`; true when that reaches `match`.
+    private func close(_ start: Int, intoNext: Bool, before: Unicode.Scalar?, after: Unicode.Scalar?) -> Bool {
+        // The buffers are shared; only the count is held by value, and goes back at the end.
+        var set = intoNext ? next : current
+        defer { if intoNext { next.count = set.count } else { current.count = set.count } }
+        var top = 1
+        stack[0] = Int32(start)
+        while top > 0 {
+            top -= 1
+            let pc = Int(stack[top])
+            guard set.insert(pc) else { continue }
+            steps += 1
+            switch instructions[pc] {
+            case .match: return true
+            case .jump(let target):
+                stack[top] = Int32(target)
+                top += 1
+            case .fork(let first, let second):
+                stack[top] = Int32(second)
+                stack[top + 1] = Int32(first)
+                top += 2
+            case .assert(let assertion):
+                if assertion.holds(before: before, after: after) {
+                    stack[top] = Int32(pc + 1)
+                    top += 1
+                }
+            case .set: break
+            }
+        }
+        return false
+    }
 }
 
-/// The automaton's threads at one place in the text: a sparse set of instruction numbers,
-/// cleared in constant time and listed in the order they were added.
+/// The automaton's threads at one place in the text: a sparse set of instruction numbers in
+/// raw buffers, cleared in constant time and listed in the order they were added.
 private struct ThreadSet {
-    private var dense: [Int]
-    private var sparse: [Int]
-    private var count = 0
+    let dense: UnsafeMutablePointer<Int32>
+    let sparse: UnsafeMutablePointer<Int32>
+    var count = 0
 
     init(capacity: Int) {
-        dense = Array(repeating: 0, count: capacity)
-        sparse = Array(repeating: 0, count: capacity)
+        dense = .allocate(capacity: max(1, capacity))
+        sparse = .allocate(capacity: max(1, capacity))
+        sparse.initialize(repeating: 0, count: max(1, capacity))
+        dense.initialize(repeating: 0, count: max(1, capacity))
+    }
+
+    func deallocate() {
+        dense.deallocate()
+        sparse.deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
 
-    var members: ArraySlice<Int> { dense[0..<count] }
-
     /// Adds `value`; false when it was there.
+    @inline(__always)
     mutating func insert(_ value: Int) -> Bool {
-        let slot = sparse[value]
-        if slot < count && dense[slot] == value { return false }
-        sparse[value] = count
-        dense[count] = value
+        let slot = Int(sparse[value])
+        if slot < count && Int(dense[slot]) == value { return false }
+        sparse[value] = Int32(count)
+        dense[count] = Int32(value)
         count += 1
         return true
     }
-
-    mutating func removeAll() { count = 0 }
 }
