@@ -3,7 +3,8 @@
 #   scripts/release.sh
 # The flags below only change how the binary is laid out and linked, not what it does; the
 # end-to-end tests run against this build too (scripts/test.sh). Each one was measured with
-# scripts/bench.sh ("resident memory after start"); docs/DECISIONS.md has the figures.
+# scripts/bench.sh ("resident memory after start"); docs/DECISIONS.md, "The shipped link", says
+# why each is there, and the commits that added them have the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

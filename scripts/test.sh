@@ -32,7 +32,7 @@ if nm "$binary" | grep -q -e ' icudt' -e ' \$s10Foundation'; then
   exit 1
 fi
 # It loads nothing but glibc's own libraries and has no run path to search: each shared library
-# and each run path folder costs every start (docs/DECISIONS.md, "A small call's time, third step").
+# and each run path folder costs every start (docs/DECISIONS.md, "The shipped link").
 shared=$(readelf -d "$binary" | awk '/\(NEEDED\)/ { gsub(/[][]/, "", $5); print $5 }' |
   grep -v -x -e 'libc\.so\.6' -e 'libm\.so\.6' -e 'libgcc_s\.so\.1' -e 'ld-linux.*' || true)
 if [ -n "$shared" ] || readelf -d "$binary" | grep -q -e '(RUNPATH)' -e '(RPATH)'; then

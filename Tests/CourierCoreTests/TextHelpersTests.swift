@@ -3,7 +3,7 @@ import Testing
 @testable import CourierCore
 
 /// The standard-library replacements for full Foundation's string and path methods
-/// (docs/DECISIONS.md, "No full Foundation in the binary"): each row is what Foundation gave.
+/// (docs/DECISIONS.md, "The binary's size"): each row is what Foundation gave.
 @Suite("Text helpers")
 struct TextHelpersTests {
     @Test(

@@ -12,7 +12,8 @@
 /// workspace file is shared. `--data-binary @FILE`, `-d @FILE` and `--json @FILE` become the
 /// route's `body_file`, `-F NAME=@FILE` and `-F NAME=<FILE` a file part: references, read at
 /// each send and confined to the workspace's folder like every upload (DECISIONS, "Uploads
-/// stay in the workspace's folder"); a warning names each one.
+/// stay in the workspace's folder"). A warning names each body file and `<` part, and the
+/// merge names any reference outside the folder.
 public struct CurlImporter: Sendable {
     /// The folder relative `@FILE` paths are made absolute against.
     public var currentDirectory: String
