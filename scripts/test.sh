@@ -12,6 +12,14 @@ if [ -n "$long" ]; then
   echo "source files over 400 lines: $long" >&2
   exit 1
 fi
+# Swift 6.3.1 under -O loses a tuple element computed before a suspension when the tuple is a
+# task's result (scripts/repro/task-tuple-miscompile.swift): no tuple literal (nor, to be safe,
+# argument list) awaits after a comma.
+split=$(grep -rnE '\([^()]*,[[:space:]]*(try[[:space:]]+)?await\b' Sources Fuzz/Sources || true)
+if [ -n "$split" ]; then
+  echo "a tuple or argument list that awaits after a comma (await into a let first; see scripts/repro): $split" >&2
+  exit 1
+fi
 # DESIGN.md §1 as a fact of the package graph: the core and the screen's state machine link
 # nothing but each other (no networking, database or terminal library, even indirectly).
 graph=$(swift package dump-package | jq -c '[.targets[] | {(.name): [.dependencies[] | (.byName[0] // .product[0])]}] | add')

@@ -162,8 +162,9 @@ struct DiffCommand: AsyncParsableCommand {
     }
 
     /// Sends every request at once; the results come back in the same order. One task per
-    /// request, awaited in order: the order never depends on which answer came first (a task
-    /// group's results tagged with their index came back swapped in release builds).
+    /// request, awaited in order, so no index has to travel with a result: a tuple of an index
+    /// and an awaited result is what Swift 6.3.1 miscompiles under -O (DECISIONS, "A Swift
+    /// miscompile, worked around by rule").
     private func send(
         _ requests: [PreparedRequest], engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens
     ) async -> [Result<Exchange, TransportError>] {
