@@ -48,6 +48,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
+        // The one way a request is sent, for the screen and every command: engine, cookie
+        // jars, tokens, checks and history together.
+        .target(name: "CourierPipeline", dependencies: ["CourierCore", "CourierHTTP", "CourierStore"]),
         // The system's SQLite for the history database, and the few calls Swift cannot make.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libpsl's built-in Public Suffix List (curl's), for which domains cookies may name.
@@ -69,8 +72,8 @@ let package = Package(
         .executableTarget(
             name: "courier",
             dependencies: [
-                "CourierCore", "CourierHTTP", "CourierStore", "CourierTUI", "CourierSampleAPI", "CourierOpenAPI",
-                "CNcurses",
+                "CourierCore", "CourierHTTP", "CourierStore", "CourierPipeline", "CourierTUI", "CourierSampleAPI",
+                "CourierOpenAPI", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,6 +93,9 @@ let package = Package(
             name: "CourierStoreTests",
             dependencies: ["CourierStore", "CourierCore"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
+        .testTarget(
+            name: "CourierPipelineTests",
+            dependencies: ["CourierPipeline", "CourierHTTP", "CourierStore", "CourierCore", "CourierSampleAPI"]),
         .testTarget(
             name: "CourierOpenAPITests", dependencies: ["CourierOpenAPI", "CourierCore"], exclude: ["Fixtures"]),
         .testTarget(

@@ -1,7 +1,9 @@
 import CourierCore
 import CourierHTTP
+import CourierPipeline
 import CourierStore
 import CourierTUI
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -21,8 +23,9 @@ import CourierTUI
 final class Runtime {
     private var state: AppState
     private let terminal: NcursesTerminal
-    /// Created on the first send: start-up stays cheap for a screen that may only browse.
-    private var engine: HTTPEngine?
+    /// Created on the first send (with its engine): start-up stays cheap for a screen that may
+    /// only browse.
+    private var pipeline: SendPipeline?
     private let store: SessionStore
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var inbox: [Msg] = []
@@ -126,7 +129,7 @@ final class Runtime {
         for task in tasks.values { task.cancel() }
         spills.removeAll()
         terminal.shutdown()
-        await engine?.shutdown()
+        await pipeline?.engine.shutdown()
         recorder?.finish()
         if let frameLog {
             try? Data(keyTimings.map(String.init).joined(separator: "\n").utf8).write(
@@ -163,40 +166,37 @@ final class Runtime {
     private func perform(_ effect: Effect) {
         switch effect {
         case .send(let id, let request):
-            let engine = self.engine ?? HTTPEngine()
-            self.engine = engine
+            let pipeline = sendingPipeline()
             let board = progress
-            let recorder = self.recorder
-            let cookies = self.cookies
-            let jar = cookies.session(for: request)
-            let tokens = self.tokens
             let input = self.input
             sentAt[id] = ContinuousClock.now
             tasks[id] = Task { [weak self] in
                 let result: Result<Exchange, TransportError>
-                var printed: TextDocument?
+                // Printed on the request's task, off the screen's loop, once: the check "body
+                // is valid JSON" takes the verdict from it, and the screen shows it as it is.
+                let printed = Mutex<TextDocument?>(nil)
                 do throws(TransportError) {
-                    var exchange = try await engine.exchange(
-                        request, cookies: jar, tokens: tokens, progress: { board.update(id: id, received: $0) },
+                    let exchange = try await pipeline.send(
+                        request, progress: { board.update(id: id, received: $0) },
                         events: { update in
                             board.stream(id: id, update)
                             input.wake()
-                        }, partialAfter: ResponseDisplay.partialAfter)
-                    // Printed here, off the screen's loop, once: the check "body is valid JSON"
-                    // takes the verdict from it, and the screen shows it as it is.
-                    printed = ResponseDisplay.printedJSON(of: exchange.response)
-                    request.checkPlan?.apply(to: &exchange, bodyIsJSON: printed != nil)
-                    recorder?.record(exchange)
+                        }, partialAfter: ResponseDisplay.partialAfter,
+                        examine: { response in
+                            let document = ResponseDisplay.printedJSON(of: response)
+                            printed.withLock { $0 = document }
+                            return document != nil
+                        })
                     result = .success(exchange)
                 } catch {
                     result = .failure(error)
                 }
                 board.remove(id: id)
-                for message in cookies.save(request.origin.environmentName) {
+                for message in pipeline.saveCookies(request.origin.environmentName) {
                     self?.inbox.append(.notice(message, isError: true))
                 }
                 self?.sentAt[id] = nil
-                self?.inbox.append(.response(id: id, result: result, printed: printed))
+                self?.inbox.append(.response(id: id, result: result, printed: printed.withLock { $0 }))
                 self?.tasks[id] = nil
                 self?.input.wake()
             }
@@ -255,14 +255,18 @@ final class Runtime {
         }
     }
 
+    /// The pipeline every request of the screen goes through, made with its engine on the
+    /// first send; the cookie jars, tokens and recorder are the screen's own from the start.
+    private func sendingPipeline() -> SendPipeline {
+        if let pipeline { return pipeline }
+        let made = SendPipeline(engine: HTTPEngine(), cookies: cookies, tokens: tokens, recorder: recorder)
+        pipeline = made
+        return made
+    }
+
     /// Runs checks in the background; each route's result and the end come back as messages.
     private func startRun(id: Int, _ request: RunRequest) {
-        let engine = self.engine ?? HTTPEngine()
-        self.engine = engine
-        let recorder = self.recorder
-        let cookies = self.cookies
-        let jar = cookies.session(for: request.environment)
-        let tokens = self.tokens
+        let pipeline = sendingPipeline()
         let runner = CheckRunner(
             builder: RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment),
             environment: request.environment, input: request.input, confirmed: request.confirmed,
@@ -272,13 +276,12 @@ final class Runtime {
             let result = await runner.run(
                 request.routes,
                 send: { (prepared) async throws(TransportError) in
-                    try await engine.exchange(prepared, cookies: jar, tokens: tokens)
+                    try await pipeline.send(prepared, run: request.title)
                 },
-                report: { route in
-                    if let exchange = route.exchange { recorder?.record(exchange, run: request.title) }
-                    await runtime.deliver(.runProgress(id: id, route))
-                })
-            for message in cookies.save(request.environment.name) { runtime.deliver(.notice(message, isError: true)) }
+                report: { route in await runtime.deliver(.runProgress(id: id, route)) })
+            for message in pipeline.saveCookies(request.environment.name) {
+                runtime.deliver(.notice(message, isError: true))
+            }
             runtime.deliver(.runFinished(id: id, result))
             runtime.tasks[id] = nil
         }

@@ -2,7 +2,8 @@
 /// response into the requests after it (DESIGN.md §6). The network is a function it is given,
 /// so the same runner serves `courier check`, the screen's run view and the tests.
 public struct CheckRunner: Sendable {
-    /// Sends one request; throws when no response came.
+    /// Sends one request; throws when no response came. The exchange may come back with its
+    /// checks run (as `SendPipeline` returns it) or without.
     public typealias Send = @Sendable (PreparedRequest) async throws(TransportError) -> Exchange
 
     /// Builds each request.
@@ -108,7 +109,8 @@ public struct CheckRunner: Sendable {
         } catch {
             return failed(route, url: url, names, prepared.origin.masking(error.description), pass: pass)
         }
-        prepared.checkPlan?.apply(to: &exchange)
+        // A pipeline that sends runs the checks itself; a bare engine does not.
+        if exchange.checks.isEmpty { prepared.checkPlan?.apply(to: &exchange) }
         for (name, value) in exchange.captured { captured.set(name, value) }
         let results = exchange.checks
         let passed = results.allSatisfy(\.passed)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CourierCore
 import CourierHTTP
+import CourierPipeline
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -62,18 +63,14 @@ struct CallInvocation {
         let environment = try chooseEnvironment(loaded, remembered: session.environment)
         let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
-        var prepared = try builder.build(route: route, environment: environment, input: input)
-        prepared.options.protectedGuard.confirmed = yes
+        // `--curl` sends nothing, so it needs no confirmation: the command is for the user to run.
+        let prepared = try SendPipeline.prepare(
+            route, in: environment, input: input, builder: builder, confirmed: yes || curl)
         if curl {
-            // Nothing is sent, so no confirmation: the command is for the user to run or not.
             let secrets = builder.secrets(
                 environment: environment, context: builder.context(environment: environment, input: input))
             Console.out(CurlExport(secrets: secrets, showSecrets: showSecrets).command(for: prepared))
             return nil
-        }
-        if prepared.needsConfirmation && !yes {
-            throw RequestError.needsConfirmation(
-                method: prepared.request.method.rawValue, environment: environment.name)
         }
         if let har { try ReportFile.checkWritable(har, flag: "--har") }
         return Plan(workspace: loaded, route: route, environment: environment, prepared: prepared)
@@ -82,22 +79,18 @@ struct CallInvocation {
     private func send(_ plan: Plan, on engine: HTTPEngine) async throws {
         let (loaded, route, environment, prepared) = (plan.workspace, plan.route, plan.environment, plan.prepared)
         // One exchange goes to the spool: a single append instead of opening SQLite.
-        let recorder = request.send.recorder(for: loaded, opening: .spool)
-        defer { recorder?.finish() }
-        let cookies = request.send.cookies(for: loaded)
+        let pipeline = request.send.pipeline(for: loaded, engine: engine, opening: .spool)
+        defer { pipeline.finish() }
         let origin = prepared.origin
         let stream = StreamPrinter(
             include: output.include, raw: output.raw, color: Console.useColor, masking: { origin.masking($0) })
         let result: Result<Exchange, TransportError>
         do {
-            result = .success(
-                try await engine.exchange(
-                    prepared, cookies: cookies.session(for: environment), tokens: request.send.tokens(for: loaded),
-                    events: { stream.handle($0) }))
+            result = .success(try await pipeline.send(prepared, events: { stream.handle($0) }))
         } catch {
             result = .failure(error)
         }
-        for message in cookies.save(environment.name) { Console.error("warning: \(message)") }
+        for message in pipeline.saveCookies(environment.name) { Console.error("warning: \(message)") }
         let exchange: Exchange
         switch result {
         case .success(let value): exchange = value
@@ -112,8 +105,6 @@ struct CallInvocation {
             throw failure
         }
         for warning in exchange.response.warnings { Console.error("warning: " + exchange.origin.masking(warning)) }
-        // Recorded while the response prints; `finish` waits for the write before exiting.
-        recorder?.record(exchange)
         // A stream's events are printed already, as they came.
         if !stream.printed { try output.print(exchange, defaultPath: route.jsonPath) }
         if let har {

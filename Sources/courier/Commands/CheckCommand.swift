@@ -1,6 +1,7 @@
 import ArgumentParser
 import CourierCore
 import CourierHTTP
+import CourierPipeline
 import CourierStore
 
 #if canImport(FoundationEssentials)
@@ -73,27 +74,22 @@ struct CheckCommand: AsyncParsableCommand {
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
         let timestamp = Date().formatted(.iso8601)
         let report = RunTextReport(color: Console.useColor, showEnvironment: environments.count > 1)
-        let engine = HTTPEngine()
+        let pipeline = send.settings.pipeline(for: loaded)
         let printLines = !tap
-        let recorder = send.settings.recorder(for: loaded)
-        let cookies = send.settings.cookies(for: loaded)
-        let tokens = send.settings.tokens(for: loaded)
         // What the history calls the run: the names given, or the default selection.
         let runName = names.isEmpty ? "check" : names.joined(separator: " ")
         let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
             for (index, environment) in environments.enumerated() {
                 let runner = CheckRunner(
                     builder: builder, environment: environment, input: input, confirmed: yes, bail: bail)
-                let jar = cookies.session(for: environment)
-                group.addTask(executorPreference: engine.taskExecutor) {
+                group.addTask(executorPreference: pipeline.engine.taskExecutor) {
                     let run = await runner.run(
                         routes, passes: passes,
                         send: { (prepared) async throws(TransportError) in
-                            try await engine.exchange(prepared, cookies: jar, tokens: tokens)
+                            try await pipeline.send(prepared, run: runName)
                         }
                     ) {
                         route in
-                        if let exchange = route.exchange { recorder?.record(exchange, run: runName) }
                         guard printLines else { return }
                         let secrets = SecretSet.of(route.exchange?.origin.secretValues ?? [])
                         let masked = { (text: String) in secrets.mask(text) }
@@ -107,10 +103,10 @@ struct CheckCommand: AsyncParsableCommand {
             for await run in group { runs.append(run) }
             return runs.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        await engine.shutdown()
-        recorder?.finish()
+        await pipeline.engine.shutdown()
+        pipeline.finish()
         for environment in environments {
-            for message in cookies.save(environment.name) { Console.error("warning: \(message)") }
+            for message in pipeline.saveCookies(environment.name) { Console.error("warning: \(message)") }
         }
 
         if tap {

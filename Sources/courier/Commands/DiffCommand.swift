@@ -1,6 +1,7 @@
 import ArgumentParser
 import CourierCore
 import CourierHTTP
+import CourierPipeline
 import CourierStore
 
 #if canImport(FoundationEssentials)
@@ -95,13 +96,7 @@ struct DiffCommand: AsyncParsableCommand {
             throw CLIFailure("name two environments: --env A --env B (or one with --previous)")
         }
         let prepared = try environments.map { environment in
-            var prepared = try builder.build(route: route, environment: environment, input: input)
-            prepared.options.protectedGuard.confirmed = yes
-            if prepared.needsConfirmation && !yes {
-                throw RequestError.needsConfirmation(
-                    method: prepared.request.method.rawValue, environment: environment.name)
-            }
-            return prepared
+            try SendPipeline.prepare(route, in: environment, input: input, builder: builder, confirmed: yes)
         }
 
         // The last recorded response is read before this run records a new one.
@@ -116,23 +111,17 @@ struct DiffCommand: AsyncParsableCommand {
             last = try recorded(id, in: store)
         }
 
-        let recorder = request.send.settings.recorder(for: loaded)
-        defer { recorder?.finish() }
-        let engine = HTTPEngine()
-        let cookies = request.send.settings.cookies(for: loaded)
-        let sent = await send(
-            prepared + (noise ? [prepared[0]] : []), engine: engine, cookies: cookies,
-            tokens: request.send.settings.tokens(for: loaded))
-        await engine.shutdown()
+        let pipeline = request.send.settings.pipeline(for: loaded)
+        defer { pipeline.finish() }
+        let sent = await send(prepared + (noise ? [prepared[0]] : []), through: pipeline)
+        await pipeline.engine.shutdown()
         for environment in environments {
-            for message in cookies.save(environment.name) { Console.error("warning: \(message)") }
+            for message in pipeline.saveCookies(environment.name) { Console.error("warning: \(message)") }
         }
         var exchanges: [Exchange] = []
         for (index, result) in sent.enumerated() {
             switch result {
-            case .success(let exchange):
-                exchanges.append(exchange)
-                recorder?.record(exchange, run: "diff")
+            case .success(let exchange): exchanges.append(exchange)
             case .failure(let error):
                 let origin = prepared[index % prepared.count].origin
                 throw CLIFailure("\(origin.environmentName): " + origin.masking(error.description))
@@ -165,14 +154,14 @@ struct DiffCommand: AsyncParsableCommand {
     /// request, awaited in order, so no index has to travel with a result: a tuple of an index
     /// and an awaited result is what Swift 6.3.1 miscompiles under -O (DECISIONS, "A Swift
     /// miscompile, worked around by rule").
-    private func send(
-        _ requests: [PreparedRequest], engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens
-    ) async -> [Result<Exchange, TransportError>] {
+    private func send(_ requests: [PreparedRequest], through pipeline: SendPipeline) async -> [Result<
+        Exchange, TransportError
+    >] {
         let tasks = requests.map { request in
-            Task(executorPreference: engine.taskExecutor) { () async -> Result<Exchange, TransportError> in
+            Task(executorPreference: pipeline.engine.taskExecutor) { () async -> Result<Exchange, TransportError> in
                 do throws(TransportError) {
-                    return .success(
-                        try await engine.exchange(request, cookies: cookies.session(for: request), tokens: tokens))
+                    let exchange = try await pipeline.send(request, run: "diff")
+                    return .success(exchange)
                 } catch {
                     return .failure(error)
                 }

@@ -1,5 +1,6 @@
 import CourierCore
 import CourierHTTP
+import CourierPipeline
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -19,22 +20,16 @@ struct SendSettings {
     var noHistory = false
     var noCookies = false
 
-    /// The OAuth2 token cache for what this command sends (in memory for a sealed workspace).
-    func tokens(for workspace: Workspace) -> OAuth2Tokens {
-        OAuth2Tokens.kept(for: workspace, processEnvironment: ProcessEnvironment.values)
-    }
-
-    /// The cookie jars for what this command sends (none with `--no-cookies`).
-    func cookies(for workspace: Workspace) -> CookieKeeper {
-        CookieKeeper(workspace: workspace, disabled: noCookies, processEnvironment: ProcessEnvironment.values)
-    }
-
-    /// The recorder for what this command sends, or nil when history is off; `opening` says
-    /// when it opens the database (`call` spools its one exchange instead).
-    func recorder(for workspace: Workspace, opening: HistoryRecorder.Opening = .now) -> HistoryRecorder? {
-        HistoryRecorder(
-            workspace: workspace, disabled: noHistory, processEnvironment: ProcessEnvironment.values,
-            opening: opening, report: { Console.error($0) })
+    /// The pipeline this command sends through: `--no-history` and `--no-cookies` applied,
+    /// history's notices on stderr. `opening` says when the history database is opened (`call`
+    /// spools its one exchange instead).
+    func pipeline(
+        for workspace: Workspace, engine: HTTPEngine = HTTPEngine(), opening: HistoryRecorder.Opening = .now
+    ) -> SendPipeline {
+        SendPipeline(
+            workspace: workspace,
+            settings: SendPipeline.Settings(noHistory: noHistory, noCookies: noCookies, opening: opening),
+            processEnvironment: ProcessEnvironment.values, engine: engine, report: { Console.error($0) })
     }
 
     /// Adds the flags to `input`. The language is `--lang`, else the remembered one if the

@@ -1,6 +1,7 @@
 import CourierCore
 import CourierHTTP
 import CourierStore
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -13,15 +14,14 @@ import CourierStore
 /// exchange, merged under the file's lock with what another process wrote. An environment with
 /// `"cookies": false`, `--no-cookies`, or a sealed workspace (kept in memory only: nothing of
 /// it reaches the disk in plain text) changes that.
-final class CookieKeeper: @unchecked Sendable {
+public final class CookieKeeper: Sendable {
     private let store: CookieStore?
     private let disabled: Bool
     private let environments: [String: Environment]
-    private let lock = Lock()
-    private var sessions: [String: CookieSession] = [:]
+    private let sessions = Mutex<[String: CookieSession]>([:])
 
     /// The keeper for `workspace`; `disabled` is `--no-cookies`.
-    init(workspace: Workspace, disabled: Bool, processEnvironment: [String: String]) {
+    public init(workspace: Workspace, disabled: Bool, processEnvironment: [String: String]) {
         self.disabled = disabled
         environments = Dictionary(workspace.environments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         store =
@@ -32,32 +32,29 @@ final class CookieKeeper: @unchecked Sendable {
     /// The session of `environment`, or nil when it keeps no cookies. Its jar is read from
     /// the file each time (a few hundred bytes), so what another process stored meanwhile, a
     /// login from another terminal, is sent too.
-    func session(for environment: Environment) -> CookieSession? {
+    public func session(for environment: Environment) -> CookieSession? {
         guard !disabled, environment.usesCookies else { return nil }
         let onDisk = store?.jar(environment: environment.name)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = sessions[environment.name] {
-            if let onDisk { known.replace(onDisk) }
-            return known
+        return sessions.withLock { sessions in
+            if let known = sessions[environment.name] {
+                if let onDisk { known.replace(onDisk) }
+                return known
+            }
+            let session = CookieSession(onDisk ?? CookieJar())
+            sessions[environment.name] = session
+            return session
         }
-        let session = CookieSession(onDisk ?? CookieJar())
-        sessions[environment.name] = session
-        return session
     }
 
     /// The session of the environment `prepared` goes to.
-    func session(for prepared: PreparedRequest) -> CookieSession? {
+    public func session(for prepared: PreparedRequest) -> CookieSession? {
         environments[prepared.origin.environmentName].flatMap(session(for:))
     }
 
     /// Writes what `environment`'s session received since the last save; returns the lines to
     /// show (refused cookies, a jar that could not be written).
-    func save(_ environment: String) -> [String] {
-        lock.lock()
-        let session = sessions[environment]
-        lock.unlock()
-        guard let session else { return [] }
+    public func save(_ environment: String) -> [String] {
+        guard let session = sessions.withLock({ $0[environment] }) else { return [] }
         var messages = session.takeWarnings()
         let received = session.takeReceived()
         if let store, !received.isEmpty {

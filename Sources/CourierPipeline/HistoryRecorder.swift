@@ -21,7 +21,7 @@ import Dispatch
 /// exchange to the spool. `finish()` waits for the writes before the process exits. When
 /// history cannot be written (a read-only state folder), that is said once, when something
 /// is first recorded or read.
-final class HistoryRecorder: @unchecked Sendable {
+public final class HistoryRecorder: @unchecked Sendable {
     // `store`, `opened`, `warned` and `openFailure` are only touched on `queue`, hence @unchecked.
     private let queue = DispatchQueue(label: "courier.history")
     private let settings: HistorySettings
@@ -34,7 +34,7 @@ final class HistoryRecorder: @unchecked Sendable {
     private var openFailure: HistoryError?
 
     /// When the database is opened.
-    enum Opening {
+    public enum Opening: Sendable {
         /// At once, in the background: a command about to send several requests (the opening
         /// overlaps the first round trip).
         case now
@@ -52,7 +52,7 @@ final class HistoryRecorder: @unchecked Sendable {
 
     /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
     /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
-    init?(
+    public init?(
         workspace: Workspace, disabled: Bool, processEnvironment: [String: String], opening: Opening = .now,
         report: @escaping @Sendable (String) -> Void
     ) {
@@ -68,7 +68,7 @@ final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// Masks, cuts and writes `exchange` in the background.
-    func record(_ exchange: Exchange, run: String? = nil) {
+    public func record(_ exchange: Exchange, run: String? = nil) {
         guard !environmentsOff.contains(exchange.origin.environmentName) else { return }
         let time = Date()
         // Opened now: the screen removes a body's file once it is no longer shown, which may
@@ -80,7 +80,7 @@ final class HistoryRecorder: @unchecked Sendable {
     /// Runs `body` on the database after the writes asked for so far, off the caller's thread,
     /// and hands `done` its result: why the database cannot be opened, or nil when a failed
     /// write has closed it for the session.
-    func read<T: Sendable>(
+    public func read<T: Sendable>(
         _ body: @escaping @Sendable (HistoryStore) throws(HistoryError) -> T,
         done: @escaping @Sendable (Result<T, HistoryError>?) -> Void
     ) {
@@ -95,7 +95,7 @@ final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// Waits for every write asked for so far.
-    func finish() {
+    public func finish() {
         queue.sync {}
     }
 

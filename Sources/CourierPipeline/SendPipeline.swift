@@ -1,0 +1,113 @@
+import CourierCore
+import CourierHTTP
+
+/// The one way a request is sent, for every front end: the screen, `call`, `check` and `diff`.
+///
+/// It holds what outlives a single request for one workspace: the engine, the cookie jars, the
+/// OAuth2 token cache and the history recorder. `send` then does the same for each request
+/// wherever it comes from. It sends through the engine, which follows redirects, guards
+/// protected environments per hop, and applies auth, cookies and tokens. It then runs the
+/// route's checks and captures, and records the exchange. So one route leaves the same history
+/// row (checks included) whoever sent it, which was not so while each front end wired the
+/// steps itself.
+public final class SendPipeline: Sendable {
+    /// What a front end says about how its requests are kept.
+    public struct Settings: Sendable {
+        /// `--no-history`: nothing is recorded.
+        public var noHistory = false
+        /// `--no-cookies`: no jar is read or written.
+        public var noCookies = false
+        /// When the history database is opened (`call` spools its one exchange instead).
+        public var opening = HistoryRecorder.Opening.now
+
+        /// The settings; the defaults record history and keep cookies.
+        public init(noHistory: Bool = false, noCookies: Bool = false, opening: HistoryRecorder.Opening = .now) {
+            self.noHistory = noHistory
+            self.noCookies = noCookies
+            self.opening = opening
+        }
+    }
+
+    /// The engine every request goes through.
+    public let engine: HTTPEngine
+    /// The cookie jars, one per environment.
+    public let cookies: CookieKeeper
+    /// The OAuth2 token cache.
+    public let tokens: OAuth2Tokens
+    /// Where exchanges are recorded; nil when history is off.
+    public let recorder: HistoryRecorder?
+
+    /// The pipeline of `workspace`.
+    /// - Parameters:
+    ///   - engine: the engine to send through (the caller's own, when it runs on its loop).
+    ///   - report: where one-line notices about history go (stderr, or the status bar).
+    public init(
+        workspace: Workspace, settings: Settings = Settings(), processEnvironment: [String: String],
+        engine: HTTPEngine = HTTPEngine(), report: @escaping @Sendable (String) -> Void
+    ) {
+        self.engine = engine
+        cookies = CookieKeeper(
+            workspace: workspace, disabled: settings.noCookies, processEnvironment: processEnvironment)
+        tokens = OAuth2Tokens.kept(for: workspace, processEnvironment: processEnvironment)
+        recorder = HistoryRecorder(
+            workspace: workspace, disabled: settings.noHistory, processEnvironment: processEnvironment,
+            opening: settings.opening, report: report)
+    }
+
+    /// A pipeline of parts the caller made (the screen makes its engine on the first send).
+    public init(engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens, recorder: HistoryRecorder?) {
+        self.engine = engine
+        self.cookies = cookies
+        self.tokens = tokens
+        self.recorder = recorder
+    }
+
+    /// Builds the request for `route` in `environment`. It refuses one that a protected
+    /// environment must confirm and that was not confirmed (`--yes`), before anything is sent.
+    /// Every hop's own guard, for redirects, goes with the request's options.
+    public static func prepare(
+        _ route: Route, in environment: Environment, input: RequestInput, builder: RequestBuilder,
+        confirmed: Bool
+    ) throws(RequestError) -> PreparedRequest {
+        var prepared = try builder.build(route: route, environment: environment, input: input)
+        prepared.options.protectedGuard.confirmed = confirmed
+        if prepared.needsConfirmation && !confirmed {
+            throw RequestError.needsConfirmation(
+                method: prepared.request.method.rawValue, environment: environment.name)
+        }
+        return prepared
+    }
+
+    /// Sends `prepared`, runs its route's checks and captures on the answer and records the
+    /// exchange (as part of `run`, when it belongs to one). Cookies the answer set stay in the
+    /// environment's session until `saveCookies`.
+    /// - Parameters:
+    ///   - progress, events, partialAfter: as `HTTPEngine.exchange` takes them.
+    ///   - examine: looks at the response before the checks run. It returns whether the body
+    ///     is known to be one valid JSON document, so the checks do not walk it again. (The
+    ///     screen prints the body there, off its loop.)
+    public func send(
+        _ prepared: PreparedRequest, run: String? = nil, progress: (@Sendable (Int) -> Void)? = nil,
+        events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil,
+        examine: (@Sendable (HTTPResponse) -> Bool)? = nil
+    ) async throws(TransportError) -> Exchange {
+        var exchange = try await engine.exchange(
+            prepared, cookies: cookies.session(for: prepared), tokens: tokens, progress: progress, events: events,
+            partialAfter: partialAfter)
+        let bodyIsJSON = examine?(exchange.response) ?? false
+        prepared.checkPlan?.apply(to: &exchange, bodyIsJSON: bodyIsJSON)
+        recorder?.record(exchange, run: run)
+        return exchange
+    }
+
+    /// Writes what `environment`'s jar received since the last save; the lines to show
+    /// (refused cookies, a jar that could not be written).
+    public func saveCookies(_ environment: String) -> [String] {
+        cookies.save(environment)
+    }
+
+    /// Waits for the history writes asked for so far (before the process exits).
+    public func finish() {
+        recorder?.finish()
+    }
+}
