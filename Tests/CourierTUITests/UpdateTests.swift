@@ -122,6 +122,22 @@ struct UpdateTests {
         #expect(state.response?.environmentName == "development" && state.response?.routeName == "users.index")
     }
 
+    @Test("an error said while a request was out outlives its answer, whichever came first; a notice does not")
+    func noticeDuringFlight() throws {
+        var state = Fixtures.state()
+        state.press(.enter)
+        let id = try #require(state.press(.enter).sent.first?.id)
+        _ = state.update(.notice("history is off: cannot create the folder", isError: true))
+        state.answer(id, with: Fixtures.response("[]"))
+        #expect(state.status == AppState.StatusLine(text: "history is off: cannot create the folder", isError: true))
+
+        let next = try #require(state.press(.enter).sent.first?.id)
+        #expect(state.status == nil, "sending clears it")
+        _ = state.update(.notice("saved", isError: false))
+        state.answer(next, with: Fixtures.response("[]"))
+        #expect(state.status == nil)
+    }
+
     @Test("an older response never replaces a newer one")
     func ordering() throws {
         // GIVEN two requests in flight

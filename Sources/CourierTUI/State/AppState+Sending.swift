@@ -81,7 +81,10 @@ extension AppState {
             }
             shownExchange = exchange
             liveExchange = exchange
-            status = nil
+            // Sending cleared the status, so an error there came while this request was out
+            // (history that cannot be written, a jar that cannot be saved): it stays, whichever
+            // of the two messages the runtime delivered first.
+            if status?.isError != true { status = nil }
             if !exchange.captured.isEmpty {
                 let names = exchange.captured.keys.sorted().joined(separator: ", ")
                 status = StatusLine(text: "captured \(names) for \(exchange.origin.environmentName)", isError: false)
