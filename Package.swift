@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "CourierCLITests",
             dependencies: [
-                "courier", "CourierCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "courier", "CourierCore", "CourierStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CourierEndToEndTests", dependencies: ["CourierCore", "CourierTestSupport"]),

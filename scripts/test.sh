@@ -29,6 +29,21 @@ if [ "$pure" != '{"core":[],"tui":["CourierCore"]}' ]; then
   exit 1
 fi
 swift build --build-tests
+# And the core and the screen do no file I/O: none of their objects calls the C library's file
+# functions (the store and the command line read and write files).
+io=$(for target in CourierCore CourierTUI; do
+  for source in $(find "Sources/$target" -name '*.swift'); do
+    object=".build/debug/$target.build/$(basename "$source").o"
+    if nm -u "$object" | awk '{print $2}' |
+      grep -qxE '(open|openat|fopen|stat|fstat|lstat|opendir|readdir|unlink|rename|mkdir|realpath)(64)?|read|write|pread|pwrite|close'; then
+      echo "$source"
+    fi
+  done
+done)
+if [ -n "$io" ]; then
+  echo "file I/O in CourierCore or CourierTUI (move it to CourierStore): $io" >&2
+  exit 1
+fi
 swift test
 # The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it
 # with its own flags (function order, lld, static C libraries, folded code, no exported symbols).

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierStore
 import Testing
 
 @testable import courier

@@ -177,18 +177,12 @@ struct WorkspaceLoaderTests {
                 == "unknown route 'user.index'; did you mean 'users.index'?")
     }
 
-    @Test("a missing file is one clear message")
-    func missingFile() {
-        #expect(throws: WorkspaceError.unreadable(file: "/nonexistent/environments.json", reason: "no such file")) {
-            try WorkspaceLoader().load(path: "/nonexistent/environments.json")
-        }
-    }
-
     @Test("the shipped environments.json loads and covers the sample API")
     func shippedWorkspace() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let workspace = try WorkspaceLoader().load(path: root.appendingPathComponent("environments.json").path)
+        let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("environments.json")))
+        let workspace = try WorkspaceLoader().load(bytes: bytes, fileName: "environments.json")
         #expect(workspace.environments.map(\.name) == ["development", "production", "staging"])
         #expect(workspace.environments[1].isProtected)
         #expect(workspace.routes.contains { $0.name == "comments.show" && $0.path == "/posts/:post_id/comments/:id" })

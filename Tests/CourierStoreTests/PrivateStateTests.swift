@@ -195,4 +195,11 @@ struct PrivateStateTests {
             try WorkspaceFile(path: file).load()
         }
     }
+
+    @Test("a missing workspace file is one clear message")
+    func missingWorkspace() {
+        #expect(throws: WorkspaceError.unreadable(file: "/nonexistent/environments.json", reason: "no such file")) {
+            try WorkspaceFile(path: "/nonexistent/environments.json").load()
+        }
+    }
 }

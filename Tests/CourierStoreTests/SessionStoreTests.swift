@@ -60,7 +60,7 @@ struct AtomicFileTests {
         try AtomicFile.write(Array("first".utf8), to: path, createFolder: true)
         try AtomicFile.write(Array("second".utf8), to: path)
         #expect(FileManager.default.contents(atPath: path) == Data("second".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: FileBytes.directory(path)) == ["environments.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: PathText.directory(path)) == ["environments.json"])
     }
 
     @Test("a folder that cannot be written is an error, and the old file stays as it was")

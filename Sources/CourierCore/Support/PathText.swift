@@ -23,4 +23,16 @@ public enum PathText {
         let joined = parts.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + joined : joined
     }
+
+    /// The last path component as a file name (`environments.json` of `/a/b/environments.json`;
+    /// the path itself when it has none).
+    public static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The folder part of `path`: `.` when there is none, `/` for a file at the root.
+    public static func directory(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
 }

@@ -8,23 +8,6 @@ public struct WorkspaceLoader: Sendable {
     /// A loader; stateless.
     public init() {}
 
-    /// Loads the workspace at `path`.
-    public func load(path: String) throws(WorkspaceError) -> Workspace {
-        switch FileBytes.read(path) {
-        case .success(let bytes):
-            // Opening one takes the password and the crypto of `CourierStore.WorkspaceFile`.
-            guard !RNCryptorContainer.isSealed(bytes) else { throw .sealed(file: path, .noPassword) }
-            var workspace = try load(
-                bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
-            workspace.file = path
-            return workspace
-        case .failure(.missing):
-            throw .unreadable(file: path, reason: "no such file")
-        case .failure(.unreadable):
-            throw .unreadable(file: path, reason: "permission denied or not a file")
-        }
-    }
-
     /// Loads a workspace from bytes; `fileName` is used in messages.
     public func load(bytes: [UInt8], fileName: String, baseDirectory: String = ".") throws(WorkspaceError)
         -> Workspace

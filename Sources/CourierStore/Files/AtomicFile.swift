@@ -25,7 +25,7 @@ public enum AtomicFile {
         _ bytes: [UInt8], to path: String, createFolder: Bool = false, newFileMode: mode_t = 0o644,
         isPrivate: Bool = false
     ) throws {
-        let folder = FileBytes.directory(path)
+        let folder = PathText.directory(path)
         if createFolder && isPrivate {
             try StateFolder.prepare(folder)
         } else if createFolder {

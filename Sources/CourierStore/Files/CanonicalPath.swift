@@ -16,9 +16,9 @@ public enum CanonicalPath {
     public static func of(_ path: String, processEnvironment: [String: String] = [:]) -> String {
         if let resolved = realPath(path) { return resolved }
         let absolute = absolute(path, processEnvironment: processEnvironment)
-        let folder = FileBytes.directory(absolute)
+        let folder = PathText.directory(absolute)
         if let resolved = realPath(folder) {
-            return (resolved == "/" ? "" : resolved) + "/" + FileBytes.fileName(absolute)
+            return (resolved == "/" ? "" : resolved) + "/" + PathText.fileName(absolute)
         }
         return absolute
     }

@@ -98,7 +98,7 @@ public struct SessionStore: Sendable {
     /// a hash of its absolute path (two `environments.json` in two folders are two workspaces).
     static func key(configPath: String, processEnvironment: [String: String]) -> String {
         let absolute = CanonicalPath.of(configPath, processEnvironment: processEnvironment)
-        var stem = FileBytes.fileName(absolute)
+        var stem = PathText.fileName(absolute)
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
         stem = stem.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         return "\(stem)-\(Self.fnv1a(absolute))"

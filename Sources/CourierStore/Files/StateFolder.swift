@@ -21,8 +21,8 @@ public enum StateFolder {
     /// Makes `folder` (0700, see `PrivateFiles`) and tightens it; a kind's folder under the
     /// state folder (`courier/cookies`) tightens `courier/` too.
     static func prepare(_ folder: String) throws(PrivateFiles.Refusal) {
-        let parent = FileBytes.directory(folder)
-        try PrivateFiles.folder(folder, tightening: FileBytes.fileName(parent) == "courier" ? [parent] : [])
+        let parent = PathText.directory(folder)
+        try PrivateFiles.folder(folder, tightening: PathText.fileName(parent) == "courier" ? [parent] : [])
     }
 
     /// `FOLDER/kind/<workspace>-<hash>.json`: the workspace's file of one kind (cookies, tokens).

@@ -56,7 +56,7 @@ public struct WorkspaceFile: Sendable {
     public func load() throws(WorkspaceError) -> Workspace {
         let (bytes, sealed) = try read()
         var workspace = try WorkspaceLoader().load(
-            bytes: bytes, fileName: FileBytes.fileName(path), baseDirectory: FileBytes.directory(path))
+            bytes: bytes, fileName: PathText.fileName(path), baseDirectory: PathText.directory(path))
         // Canonical: history, cookies, tokens and remembered state are keyed by it.
         workspace.file = CanonicalPath.of(path)
         workspace.isSealed = sealed

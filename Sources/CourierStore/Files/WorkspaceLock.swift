@@ -46,7 +46,7 @@ public enum WorkspaceLock {
             var descriptor = open(path, O_RDONLY | O_CLOEXEC)
             if descriptor < 0 && errno == ENOENT {
                 locksFolder = true
-                descriptor = open(FileBytes.directory(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                descriptor = open(PathText.directory(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             }
             guard descriptor >= 0 else {
                 throw Busy(description: "cannot lock \(path): \(String(cString: strerror(errno)))")

@@ -24,7 +24,7 @@ import CourierCore
 public enum HistorySpool {
     /// Where the spool of the database at `databasePath` lives.
     public static func path(forDatabase databasePath: String) -> String {
-        FileBytes.directory(databasePath) + "/history.spool"
+        PathText.directory(databasePath) + "/history.spool"
     }
 
     /// Appends `record` with the limits to apply when it is imported; returns the spool's size.
@@ -47,7 +47,7 @@ public enum HistorySpool {
         if descriptor < 0 && (errno == ENOENT || errno == ENOTDIR) {
             // The first record ever: make the folder.
             do {
-                try StateFolder.prepare(FileBytes.directory(path))
+                try StateFolder.prepare(PathText.directory(path))
             } catch {
                 throw HistoryError(error.description)
             }

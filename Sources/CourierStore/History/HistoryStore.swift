@@ -38,7 +38,7 @@ public final class HistoryStore: Sendable {
         do {
             // The database holds response bodies: 0600 in a 0700 folder, made so before SQLite
             // creates it (its -wal and -shm files take the database file's mode).
-            try StateFolder.prepare(FileBytes.directory(path))
+            try StateFolder.prepare(PathText.directory(path))
             close(try PrivateFiles.open(path, O_RDWR | O_CREAT))
             for file in [path + "-wal", path + "-shm"] { try PrivateFiles.tighten(file) }
         } catch {

@@ -40,7 +40,7 @@ public struct CookieStore: Sendable {
 
     /// Applies `change` to the jars as they are on disk now, and writes the result.
     public func update(_ change: (inout [String: CookieJar]) -> Void) throws {
-        try StateFolder.prepare(FileBytes.directory(path))
+        try StateFolder.prepare(PathText.directory(path))
         let lock = try PrivateFiles.open(path + ".lock", O_RDWR | O_CREAT)
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 && errno == EINTR {}

@@ -55,13 +55,13 @@ public struct PasswordDialog: Sendable, Equatable {
     public func render(width: Int, height: Int) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: width, height: height)
         guard width >= 20, height >= 6 else {
-            buffer.put("password for \(FileBytes.fileName(file))", x: 0, y: 0, style: Theme.strong)
+            buffer.put("password for \(PathText.fileName(file))", x: 0, y: 0, style: Theme.strong)
             buffer.put(String(repeating: "•", count: min(typed.count, max(0, width - 1))), x: 0, y: 1)
             if let error { buffer.put(error, x: 0, y: 2, style: Theme.error) }
             return buffer
         }
         let textWidth = max(10, min(width - 6, 60))
-        var lines = Views.wrap("\(FileBytes.fileName(file)) is sealed.", width: textWidth).map { ($0, Style.plain) }
+        var lines = Views.wrap("\(PathText.fileName(file)) is sealed.", width: textWidth).map { ($0, Style.plain) }
         lines += [
             ("", .plain),
             ("password  " + String(repeating: "•", count: min(typed.count, textWidth - 11)) + "▏", Theme.strong),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCore
+import CourierStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -124,7 +124,7 @@ struct ImportCommand: ParsableCommand {
                 environmentFiles: environments)
         case .http:
             let bytes = try Self.file(source)
-            let folder = FileBytes.directory(source)
+            let folder = PathText.directory(source)
             var files = envFile
             if files.isEmpty {
                 files = ["http-client.env.json", "http-client.private.env.json"].map { folder + "/" + $0 }
@@ -143,7 +143,7 @@ struct ImportCommand: ParsableCommand {
     /// The absolute folder of `path`, so imported file paths are absolute before the merge
     /// makes those inside the workspace's folder relative to it.
     static func absoluteFolder(of path: String) -> String {
-        let folder = FileBytes.directory(path)
+        let folder = PathText.directory(path)
         let current = FileManager.default.currentDirectoryPath
         if folder == "." { return current }
         return folder.hasPrefix("/") ? folder : current + "/" + folder

@@ -37,7 +37,7 @@ struct SealCommand: ParsableCommand {
         do {
             let read = try WorkspaceFile(path: file).read()
             plain = read.bytes
-            _ = try WorkspaceLoader().load(bytes: plain, fileName: file, baseDirectory: FileBytes.directory(file))
+            _ = try WorkspaceLoader().load(bytes: plain, fileName: file, baseDirectory: PathText.directory(file))
         } catch .sealed(_, .noPassword) {
             throw CLIFailure("\(file) is sealed already")
         } catch {
@@ -67,7 +67,7 @@ struct SealCommand: ParsableCommand {
 
     /// `path` with its extension replaced (`a.json` → `a.bin`), or added.
     static func renamed(_ path: String, to ext: String) -> String {
-        let name = FileBytes.fileName(path)
+        let name = PathText.fileName(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "." + ext }
         return String(path.dropLast(name.distance(from: dot, to: name.endIndex))) + "." + ext
     }

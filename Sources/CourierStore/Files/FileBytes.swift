@@ -9,9 +9,9 @@
     import Darwin
 #endif
 
-/// Whole-file reads with plain POSIX calls: start-up paths use this instead of
-/// `Data(contentsOf:)`, whose URL and file-manager machinery costs more memory than the
-/// files Courier reads at start (a workspace, a state file) are big.
+/// Whole-file reads with plain POSIX calls, for the store and the command line (the core reads
+/// no files). Start-up paths use this instead of `Data(contentsOf:)`, whose URL and
+/// file-manager machinery costs more memory than the files Courier reads at start are big.
 public enum FileBytes {
     /// Why a file could not be read.
     public enum Failure: Error, Equatable {
@@ -48,17 +48,6 @@ public enum FileBytes {
             bytes += chunk[0..<count]
         }
         return bytes
-    }
-
-    /// The last path component (`environments.json` for `/a/b/environments.json`).
-    public static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    /// The folder part of `path` (`.` when there is none).
-    public static func directory(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
 
