@@ -1,4 +1,5 @@
 import CourierCore
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -10,42 +11,35 @@ import CourierCore
 /// and read by the runtime at most ten times a second, so a fast download never floods
 /// the message loop; and a live stream's head and events, in order, taken by the runtime
 /// each time it wakes.
-final class ProgressBoard: @unchecked Sendable {
-    private let lock = Lock()
-    private var received: [Int: Int] = [:]
-    private var updates: [(id: Int, update: StreamUpdate)] = []
+final class ProgressBoard: Sendable {
+    private struct Board {
+        var received: [Int: Int] = [:]
+        var updates: [(id: Int, update: StreamUpdate)] = []
+    }
+
+    private let board = Mutex(Board())
 
     func stream(id: Int, _ update: StreamUpdate) {
-        lock.lock()
-        updates.append((id, update))
-        lock.unlock()
+        board.withLock { $0.updates.append((id, update)) }
     }
 
     /// The stream updates since the last call, oldest first.
     func takeStreamUpdates() -> [(id: Int, update: StreamUpdate)] {
-        lock.lock()
-        defer {
-            updates.removeAll()
-            lock.unlock()
+        board.withLock { board in
+            defer { board.updates.removeAll() }
+            return board.updates
         }
-        return updates
     }
 
     func update(id: Int, received count: Int) {
-        lock.lock()
-        received[id] = count
-        lock.unlock()
+        board.withLock { $0.received[id] = count }
     }
 
     func remove(id: Int) {
-        lock.lock()
-        received[id] = nil
-        lock.unlock()
+        board.withLock { $0.received[id] = nil }
     }
 
     func snapshot() -> [(Int, Int)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received.map { ($0.key, $0.value) }
+        board.withLock { $0.received.map { ($0.key, $0.value) } }
     }
 }

@@ -1,6 +1,7 @@
 import CNcurses
 import CourierCore
 import Dispatch
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -21,8 +22,7 @@ final class InputWatcher: @unchecked Sendable {
     let wakeups: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
     private let resumeInput = DispatchSemaphore(value: 0)
-    private let lock = Lock()
-    private var inputPending = false
+    private let inputPending = Mutex(false)
     private var resizeRead: Int32 = -1
     private var resizeWrite: Int32 = -1
 
@@ -49,10 +49,10 @@ final class InputWatcher: @unchecked Sendable {
 
     /// Called by the runtime after it drained stdin, so the thread may poll again.
     func inputDrained() {
-        lock.lock()
-        let pending = inputPending
-        inputPending = false
-        lock.unlock()
+        let pending = inputPending.withLock { pending in
+            defer { pending = false }
+            return pending
+        }
         if pending { resumeInput.signal() }
     }
 
@@ -80,9 +80,7 @@ final class InputWatcher: @unchecked Sendable {
                 return
             }
             let keys = fds[0].revents & Int16(POLLIN) != 0
-            lock.lock()
-            inputPending = keys
-            lock.unlock()
+            inputPending.withLock { $0 = keys }
             continuation.yield()
             // Stdin stays readable until the main actor reads it: wait for that before polling again.
             if keys { resumeInput.wait() }

@@ -1,4 +1,5 @@
 import CourierCore
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -11,13 +12,12 @@ import CourierCore
 /// pipe sees it at once. `--raw` prints events in their wire format; otherwise a
 /// server-sent event is its `event`/`id` line and its data (JSON pretty-printed), and an
 /// NDJSON line is its JSON pretty-printed.
-final class StreamPrinter: @unchecked Sendable {
+final class StreamPrinter: Sendable {
     private let include: Bool
     private let raw: Bool
     private let color: Bool
     private let masking: @Sendable (String) -> String
-    private let lock = Lock()
-    private var started = false
+    private let started = Mutex(false)
 
     init(include: Bool, raw: Bool, color: Bool, masking: @escaping @Sendable (String) -> String) {
         self.include = include
@@ -28,30 +28,29 @@ final class StreamPrinter: @unchecked Sendable {
 
     /// Whether the response was a stream (its body is printed already).
     var printed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return started
+        started.withLock { $0 }
     }
 
     func handle(_ update: StreamUpdate) {
-        lock.lock()
-        defer { lock.unlock() }
-        switch update {
-        case .head(let status, let reason, let version, let headers):
-            started = true
-            guard include else { return }
-            var head = "\(version) \(status) \(reason)\n"
-            for header in headers { head += "\(header.name): \(header.value)\n" }
-            Console.out(masking(head) + "\n")
-        case .event(let event):
-            if raw {
-                Console.raw(event.wireText)
-            } else {
-                Console.out(event.readableText(colored: color))
+        // Held while printing: events from the engine's thread come out whole and in order.
+        started.withLock { started in
+            switch update {
+            case .head(let status, let reason, let version, let headers):
+                started = true
+                guard include else { return }
+                var head = "\(version) \(status) \(reason)\n"
+                for header in headers { head += "\(header.name): \(header.value)\n" }
+                Console.out(masking(head) + "\n")
+            case .event(let event):
+                if raw {
+                    Console.raw(event.wireText)
+                } else {
+                    Console.out(event.readableText(colored: color))
+                }
+            case .partial:
+                // Only a screen asks for the start of a body; the command line prints it whole.
+                break
             }
-        case .partial:
-            // Only a screen asks for the start of a body; the command line prints it whole.
-            break
         }
     }
 }
