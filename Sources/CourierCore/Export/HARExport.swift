@@ -101,7 +101,7 @@ public struct HARExport: Sendable {
             if let text = String(validating: body, as: UTF8.self) {
                 content.append(("text", .string(text)))
             } else {
-                content.append(("text", .string(Data(body).base64EncodedString())))
+                content.append(("text", .string(Base64.encode(body))))
                 content.append(("encoding", .string("base64")))
             }
             if body.count < hop.bodySize {

@@ -58,7 +58,7 @@ extension HistoryCoding {
         }
         func int(_ key: String) -> Int? { double(key).map { Int($0) } }
         func decoded(_ key: String) -> [UInt8]? {
-            string(key).flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
+            string(key).flatMap(Base64.decode)
         }
         guard let recordedAt = double("recorded_at"), let workspace = string("workspace"),
             let environment = string("environment"), let route = string("route"), let method = string("method"),

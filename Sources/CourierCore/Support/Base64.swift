@@ -23,4 +23,48 @@ public enum Base64 {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The bytes of base64 `text`, or nil when it is not base64: only the alphabet, a length
+    /// that is a multiple of four, padding (at most two `=`) only at the end, as Foundation's
+    /// decoder without options reads it.
+    public static func decode(_ text: String) -> [UInt8]? {
+        let input = Array(text.utf8)
+        guard input.count % 4 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(input.count / 4 * 3)
+        var index = 0
+        while index < input.count {
+            var chunk: UInt32 = 0
+            var padding = 0
+            for offset in 0..<4 {
+                let byte = input[index + offset]
+                let value: UInt32
+                if byte == UInt8(ascii: "=") && index + 4 == input.count && offset >= 2 {
+                    padding += 1
+                    value = 0
+                } else if let digit = digit(byte), padding == 0 {
+                    value = digit
+                } else {
+                    return nil
+                }
+                chunk = chunk << 6 | value
+            }
+            out.append(UInt8(chunk >> 16 & 0xFF))
+            if padding < 2 { out.append(UInt8(chunk >> 8 & 0xFF)) }
+            if padding < 1 { out.append(UInt8(chunk & 0xFF)) }
+            index += 4
+        }
+        return out
+    }
+
+    private static func digit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return UInt32(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return UInt32(byte - UInt8(ascii: "a")) + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0")) + 52
+        case UInt8(ascii: "+"): return 62
+        case UInt8(ascii: "/"): return 63
+        default: return nil
+        }
+    }
 }

@@ -26,7 +26,7 @@ extension SampleRouter {
             uniquingKeysWith: { first, _ in first })
         var client = (id: form["client_id"], secret: form["client_secret"])
         if let header = request.header("Authorization"), header.hasPrefix("Basic "),
-            let decoded = Data(base64Encoded: String(header.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
+            let decoded = Base64.decode(String(header.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
             let colon = decoded.firstIndex(of: ":")
         {
             client = (

@@ -1,4 +1,5 @@
 import CNcurses
+import CourierCore
 import CourierTUI
 
 #if canImport(FoundationEssentials)
@@ -133,7 +134,7 @@ final class NcursesTerminal {
     /// lands inside a half-drawn frame.
     func copyToClipboard(_ text: String) {
         refresh()
-        Console.raw("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+        Console.raw("\u{1B}]52;c;\(Base64.encode(Array(text.utf8)))\u{07}")
     }
 
     /// Tells ncurses the window's new size after SIGWINCH; a KEY_RESIZE follows in the input.
