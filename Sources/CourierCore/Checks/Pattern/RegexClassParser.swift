@@ -132,21 +132,8 @@ enum RegexClassParser {
     private static func hex(_ scalars: [Unicode.Scalar], at index: inout Int, kind: Unicode.Scalar, start: Int)
         throws(LinearRegex.SyntaxError) -> UInt32
     {
-        var digits = ""
-        if index < scalars.count, scalars[index] == "{" {
-            index += 1
-            while index < scalars.count, scalars[index] != "}" {
-                digits.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            index += 1
-        } else {
-            let count = kind == "x" ? 2 : kind == "u" ? 4 : 8
-            while digits.unicodeScalars.count < count, index < scalars.count {
-                digits.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-        }
+        let count = kind == "x" ? 2 : kind == "u" ? 4 : 8
+        let digits = operand(scalars, at: &index, bare: count)
         guard !digits.isEmpty, digits.count <= 8, let value = UInt32(digits, radix: 16) else {
             throw LinearRegex.SyntaxError(message: "\\\(kind) needs hexadecimal digits", offset: start)
         }
@@ -157,21 +144,23 @@ enum RegexClassParser {
     private static func property(_ scalars: [Unicode.Scalar], at index: inout Int, start: Int)
         throws(LinearRegex.SyntaxError) -> ScalarSet.Named
     {
-        var name = ""
-        if index < scalars.count, scalars[index] == "{" {
-            index += 1
-            while index < scalars.count, scalars[index] != "}" {
-                name.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            index += 1
-        } else if index < scalars.count {
-            name.unicodeScalars.append(scalars[index])
-            index += 1
-        }
+        let name = operand(scalars, at: &index, bare: 1)
         guard let categories = RegexCategories.named(name) else {
             throw LinearRegex.SyntaxError(message: "unknown property \\p{\(name)}", offset: start)
         }
         return .categories(categories)
+    }
+
+    /// What follows `\x`, `\u` or `\p`: the text in `{…}`, else the next `bare` scalars.
+    private static func operand(_ scalars: [Unicode.Scalar], at index: inout Int, bare: Int) -> String {
+        var text = ""
+        let braced = index < scalars.count && scalars[index] == "{"
+        if braced { index += 1 }
+        while index < scalars.count, braced ? scalars[index] != "}" : text.unicodeScalars.count < bare {
+            text.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        if braced { index += 1 }
+        return text
     }
 }
