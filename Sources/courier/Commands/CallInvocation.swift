@@ -60,7 +60,8 @@ struct CallInvocation {
         let loaded = try workspace.load()
         let session = workspace.session()
         let route = try loaded.route(named: self.route)
-        let environment = try chooseEnvironment(loaded, remembered: session.environment)
+        let environment = try WorkspaceSource.environments(
+            named: env.map { [$0] } ?? [], in: loaded, remembered: session.environment)[0]
         let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
         // `--curl` sends nothing, so it needs no confirmation: the command is for the user to run.
@@ -115,12 +116,5 @@ struct CallInvocation {
         let response = exchange.response
         let code = CLIFailure.exitCode(forStatus: response.status)
         if code != 0 { throw ExitCode(code) }
-    }
-
-    private func chooseEnvironment(_ workspace: Workspace, remembered: String?) throws -> Environment {
-        if let env { return try workspace.environment(named: env) }
-        if let remembered, let match = workspace.environments.first(where: { $0.name == remembered }) { return match }
-        guard let first = workspace.environments.first else { throw CLIFailure("the workspace has no environments") }
-        return first
     }
 }

@@ -60,7 +60,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let loaded = try workspace.load()
         let session = workspace.session()
-        let environments = try chooseEnvironments(loaded, remembered: session.environment)
+        let environments = try WorkspaceSource.environments(named: env, in: loaded, remembered: session.environment)
         let routes: [Route]
         do {
             routes = try RunSelector(workspace: loaded).select(names)
@@ -125,18 +125,5 @@ struct CheckCommand: AsyncParsableCommand {
         let totals = runs.map(\.totals)
         if totals.contains(where: { $0.errors > 0 }) { throw ExitCode(3) }
         if totals.contains(where: { $0.failed > 0 }) { throw ExitCode(4) }
-    }
-
-    private func chooseEnvironments(_ workspace: Workspace, remembered: String?) throws -> [Environment] {
-        var chosen: [Environment] = []
-        for name in env where !chosen.contains(where: { $0.name == name }) {
-            chosen.append(try workspace.environment(named: name))
-        }
-        if !chosen.isEmpty { return chosen }
-        if let remembered, let match = workspace.environments.first(where: { $0.name == remembered }) {
-            return [match]
-        }
-        guard let first = workspace.environments.first else { throw CLIFailure("the workspace has no environments") }
-        return [first]
     }
 }

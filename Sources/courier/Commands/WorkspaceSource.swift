@@ -55,4 +55,22 @@ struct WorkspaceSource {
     func session() -> SessionState {
         SessionStore(configPath: config, processEnvironment: ProcessEnvironment.values).load().state
     }
+
+    /// The environments a command sends to, for every command alike: those `named` (each
+    /// once, in order), else the remembered one while the workspace still has it, else the
+    /// first.
+    static func environments(named names: [String], in workspace: Workspace, remembered: String?) throws
+        -> [Environment]
+    {
+        var chosen: [Environment] = []
+        for name in names where !chosen.contains(where: { $0.name == name }) {
+            chosen.append(try workspace.environment(named: name))
+        }
+        if !chosen.isEmpty { return chosen }
+        if let remembered, let match = workspace.environments.first(where: { $0.name == remembered }) {
+            return [match]
+        }
+        guard let first = workspace.environments.first else { throw CLIFailure("the workspace has no environments") }
+        return [first]
+    }
 }
