@@ -46,10 +46,14 @@ struct RequestOptionsTests {
         #expect(throws: RequestError.self) { try bad.request.settings.input(languages: [], rememberedLanguage: nil) }
     }
 
-    @Test("-F: values, @FILE relative to the current folder with ;type= and ;filename=, one kind of body")
+    @Test(
+        "-F as curl reads it (the importer's parser): values, @FILE relative to the current folder with ;type= and ;filename=, <FILE, one kind of body"
+    )
     func multipart() throws {
+        // A `;` in a file name is quoted, as curl wants it: unquoted, `;` starts a parameter.
         let call = try CallCommand.parse([
-            "r", "-F", "who=a=b", "-F", "doc=@up/a;b.txt;type=text/csv;filename=x.csv", "-F", "abs=@/etc/hosts",
+            "r", "-F", "who=a=b", "-F", #"doc=@"up/a;b.txt";type=text/csv;filename=x.csv"#, "-F", "abs=@/etc/hosts",
+            "-F", "note=<n.txt",
         ])
         let parts = try call.request.settings.input(
             languages: [], rememberedLanguage: nil, currentDirectory: "/home/ana"
@@ -61,6 +65,11 @@ struct RequestOptionsTests {
                 MultipartField(
                     name: "doc", content: .file("/home/ana/up/a;b.txt"), contentType: "text/csv", fileName: "x.csv"),
                 MultipartField(name: "abs", content: .file("/etc/hosts")),
+                {
+                    var part = MultipartField(name: "note", content: .file("/home/ana/n.txt"))
+                    part.asField = true
+                    return part
+                }(),
             ])
         for flags in [["-F", "a=1", "--form", "b=2"], ["-F", "a=@"], ["-F", "=1"]] {
             let bad = try CallCommand.parse(["r"] + flags)

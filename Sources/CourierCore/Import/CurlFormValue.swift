@@ -1,6 +1,6 @@
 /// The value of a curl `-F NAME=…` option: the content (possibly `"quoted"`, with `\"` and
 /// `\\` escapes) and the `;type=` and `;filename=` that may follow it.
-struct CurlFormValue {
+public struct CurlFormValue {
     /// The content, `@` or `<` included.
     var value = ""
     /// `;type=`.
@@ -55,5 +55,27 @@ struct CurlFormValue {
         let trailing = characters.prefix { $0 != ";" }
         characters.removeFirst(trailing.count)
         return prefix + out
+    }
+
+    /// The part curl's `-F NAME=SPEC` sends, for the importer and the command line alike:
+    /// text (with `;type=`), a file to upload (`@FILE`, with `;type=` and `;filename=`), or a
+    /// file's content as a plain field (`<FILE`); a relative FILE is relative to
+    /// `currentDirectory`, as curl reads it. The message of a failure is the bare reason.
+    public static func part(_ text: String, currentDirectory: String) throws(ImportError) -> MultipartField {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw ImportError("'\(text)' is not NAME=VALUE")
+        }
+        let name = String(text[..<equals])
+        var parsed = CurlFormValue(String(text[text.index(after: equals)...]))
+        var field = MultipartField(name: name, content: .value(parsed.value))
+        field.contentType = parsed.type
+        guard let kind = parsed.value.first, kind == "@" || kind == "<" else { return field }
+        parsed.value.removeFirst()
+        let path = parsed.value
+        guard !path.isEmpty else { throw ImportError("'\(text)': no file after '\(kind)'") }
+        guard path != "-" else { throw ImportError("'\(text)': stdin cannot be a part here") }
+        field.content = .file(path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path))
+        if kind == "@" { field.fileName = parsed.fileName } else { field.asField = true }
+        return field
     }
 }

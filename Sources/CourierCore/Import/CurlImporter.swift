@@ -216,33 +216,26 @@ public struct CurlImporter: Sendable {
     {
         var fields: [MultipartField] = []
         for (spec, literal) in specs {
-            guard let equals = spec.firstIndex(of: "="), equals != spec.startIndex else {
-                throw ImportError("curl: -F '\(spec)' is not NAME=VALUE")
-            }
-            let name = String(spec[..<equals])
-            let rest = String(spec[spec.index(after: equals)...])
             if literal {
-                fields.append(MultipartField(name: name, content: .value(rest)))
+                guard let equals = spec.firstIndex(of: "="), equals != spec.startIndex else {
+                    throw ImportError("curl: --form-string '\(spec)' is not NAME=VALUE")
+                }
+                let value = String(spec[spec.index(after: equals)...])
+                fields.append(MultipartField(name: String(spec[..<equals]), content: .value(value)))
                 continue
             }
-            var parsed = CurlFormValue(rest)
-            var field = MultipartField(name: name, content: .value(parsed.value))
-            field.contentType = parsed.type
-            switch parsed.value.first {
-            case "@":
-                parsed.value.removeFirst()
-                let path = parsed.value
-                field.content = .file(
-                    path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path))
-                field.fileName = parsed.fileName
-            case "<":
-                parsed.value.removeFirst()
-                field.content = .file(try absolute(parsed.value, option: "-F \(name)=<"))
-                field.asField = true
+            let field: MultipartField
+            do {
+                field = try CurlFormValue.part(spec, currentDirectory: currentDirectory)
+            } catch {
+                throw ImportError("curl: -F \(error.message)")
+            }
+            if field.asField, let equals = spec.firstIndex(of: "=") {
+                // Named as typed, not as made absolute.
+                let typed = String(CurlFormValue(String(spec[spec.index(after: equals)...])).value.dropFirst())
                 plan.warnings.append(
-                    "-F \(name)=<\(parsed.value): the part's value is the file \(parsed.value), read at each send "
+                    "-F \(field.name)=<\(typed): the part's value is the file \(typed), read at each send "
                         + "(not copied into the workspace)")
-            default: break
             }
             fields.append(field)
         }

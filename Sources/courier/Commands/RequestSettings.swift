@@ -65,27 +65,14 @@ struct RequestSettings {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `NAME=VALUE`, or `NAME=@FILE[;type=T][;filename=N]` with FILE relative to the current
-    /// directory, as curl reads it.
+    /// curl's `-F NAME=VALUE`, `NAME=@FILE[;type=T][;filename=N]` or `NAME=<FILE`, read as the
+    /// curl importer reads it (one parser); FILE is relative to the current directory.
     static func part(_ text: String, currentDirectory: String) throws -> MultipartField {
-        let (name, value) = try split(text, option: "-F")
-        guard value.hasPrefix("@") else { return MultipartField(name: name, content: .value(value)) }
-        var pieces = value.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-        var field = MultipartField(name: name, content: .value(""))
-        while pieces.count > 1, let last = pieces.last {
-            if last.hasPrefix("type=") {
-                field.contentType = String(last.dropFirst(5))
-            } else if last.hasPrefix("filename=") {
-                field.fileName = String(last.dropFirst(9))
-            } else {
-                break
-            }
-            pieces.removeLast()
+        do {
+            return try CurlFormValue.part(text, currentDirectory: currentDirectory)
+        } catch {
+            throw CLIFailure("-F \(error.message)")
         }
-        let path = pieces.joined(separator: ";")
-        guard !path.isEmpty else { throw CLIFailure("-F \(text): no file after '@'") }
-        field.content = .file(path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path))
-        return field
     }
 
     /// `NAME=VALUE` → (NAME, VALUE); the value may contain `=`.
