@@ -19,7 +19,6 @@ static inline attr_t courier_a_reverse(void) { return A_REVERSE; }
 static inline attr_t courier_a_dim(void) { return A_DIM; }
 static inline attr_t courier_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t courier_color_pair(short n) { return COLOR_PAIR(n); }
-static inline int courier_wcwidth(wchar_t c) { return wcwidth(c); }
 
 /* Resize notification without polling: SIGWINCH writes one byte to a pipe that the input
    thread poll()s together with stdin. Installed before initscr() so ncurses leaves
