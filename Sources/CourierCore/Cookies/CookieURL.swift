@@ -8,23 +8,10 @@ struct CookieURL {
     var isSecure: Bool
 
     init?(_ url: String) {
-        guard let marker = url.firstRange(ofText: "://") else { return nil }
-        let scheme = url[..<marker.lowerBound].lowercased()
-        let rest = url[marker.upperBound...]
-        let rawAuthority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        var authority = rawAuthority
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        let host: Substring
-        if authority.hasPrefix("[") {
-            host = authority.dropFirst().prefix { $0 != "]" }
-        } else {
-            host = authority.prefix { $0 != ":" }
-        }
-        guard !host.isEmpty else { return nil }
-        self.host = host.lowercased()
-        let path = rest[rawAuthority.endIndex...].prefix { $0 != "?" && $0 != "#" }
-        self.path = path.hasPrefix("/") ? String(path) : "/"
-        isSecure = scheme == "https"
+        guard let parts = URLParts(url) else { return nil }
+        host = parts.host
+        path = parts.path.hasPrefix("/") ? parts.path : "/"
+        isSecure = parts.scheme == "https"
     }
 
     /// §5.1.4: the request path up to its last `/` (`/` when that is the first).

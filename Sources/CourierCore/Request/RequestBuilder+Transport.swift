@@ -36,11 +36,7 @@ extension RequestBuilder {
     /// The password of `url`'s userinfo (`http://user:pw@host`) and `user:pw`, whose base64 is
     /// the Basic credential made from it; empty when the URL has none.
     static func userinfoSecrets(_ url: String) -> [String] {
-        guard let scheme = url.firstRange(ofText: "://") else { return [] }
-        let rest = url[scheme.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@") else { return [] }
-        let userinfo = authority[..<at]
+        guard let userinfo = URLParts(url)?.userinfo else { return [] }
         guard let colon = userinfo.firstIndex(of: ":") else { return [] }
         let password = String(userinfo[userinfo.index(after: colon)...])
         guard !password.isEmpty else { return [] }

@@ -99,13 +99,6 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
 
     /// `("https", "api.example.com")` of a URL.
     static func schemeAndHost(_ url: String) -> (String, String)? {
-        guard let marker = url.firstRange(ofText: "://") else { return nil }
-        let scheme = url[..<marker.lowerBound].lowercased()
-        var authority = url[marker.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if authority.hasPrefix("[") {
-            return (scheme, String(authority.prefix { $0 != "]" }.dropFirst()))
-        }
-        return (scheme, String(authority.prefix { $0 != ":" }))
+        URLParts(url).map { ($0.scheme, $0.host) }
     }
 }

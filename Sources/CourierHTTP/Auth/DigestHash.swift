@@ -28,11 +28,6 @@ enum DigestHash {
 
     /// The request target of `url` (path and query) that Digest signs.
     static func requestTarget(_ url: String) -> String {
-        guard let marker = url.firstRange(ofText: "://") else { return url }
-        let rest = url[marker.upperBound...]
-        guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
-        var target = String(rest[slash...].prefix { $0 != "#" })
-        if target.hasPrefix("?") { target = "/" + target }
-        return target
+        URLParts(url)?.requestTarget ?? url
     }
 }
