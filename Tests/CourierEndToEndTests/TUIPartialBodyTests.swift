@@ -17,10 +17,11 @@ final class TUIPartialBodyTests {
     @Test("the first lines show while the rest stalls; the whole response follows; Esc keeps the start")
     func stalled() async throws {
         let file = folder.appendingPathComponent("environments.json")
-        // ~660 KB: half at once, the rest two seconds later.
+        // ~660 KB: half at once, the rest five seconds later (long enough for a loaded machine
+        // to draw the first half while it waits).
         let workspace = """
             {"environments": {"local": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1"}},
-             "routes": [{"name": "large", "path": "/large", "query": {"items": "3000", "stall_ms": "2000"}}]}
+             "routes": [{"name": "large", "path": "/large", "query": {"items": "3000", "stall_ms": "5000"}}]}
             """
         try Data(workspace.utf8).write(to: file)
         let command =
