@@ -118,6 +118,7 @@ struct LinearRegexTests {
             (#"\x41\u{42}\x{43}"#, "ABC", true), ("(?<year>\\d{4})-(?:\\d\\d)", "1999-12", true), ("", "", true),
             ("(?x) a b # comment\n c", "abc", true), ("(a|)+b", "b", true), ("😀+", "x😀😀", true),
             ("^(?:(?:a|b)*c)?$", "", true), ("colou?r", "color", true),
+            (String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100), "ba", true),
         ])
     func syntax(pattern: String, text: String, matches: Bool) throws {
         #expect(try LinearRegex(pattern).isMatch(in: text).get() == matches)
@@ -137,6 +138,7 @@ struct LinearRegexTests {
             (#"\p{Klingon}"#, #"unknown property \p{Klingon}"#), ("[[:alpah:]]", "unknown class [:alpah:]"),
             ("(?q)", "unknown group flag 'q'"), ("a\\", "the pattern ends in a lone backslash"),
             ("[a&&b]", "class intersections (&&) are not taken"),
+            (String(repeating: "(", count: 5_000) + "a", "groups nest deeper than 100 levels"),
         ])
     func refused(pattern: String, message: String) {
         #expect(throws: LinearRegex.SyntaxError.self) { try LinearRegex(pattern) }

@@ -5,6 +5,9 @@
 struct RegexParser {
     /// The largest count `{n,m}` takes, as Rust's `regex` limits it.
     static let maxCount = 1000
+    /// The deepest groups nest: the parser, the compiler and the tree's release each go one
+    /// call deeper per level, and a pattern of a thousand `(` overflowed the stack (fuzzing).
+    static let maxDepth = 100
 
     private struct Flags {
         var caseless = false
@@ -16,6 +19,7 @@ struct RegexParser {
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var flags = Flags()
+    private var depth = 0
 
     /// A parser of `pattern`.
     init(_ pattern: String) {
@@ -147,6 +151,9 @@ struct RegexParser {
     /// After `(`: a group, its flags, or a refusal.
     private mutating func group() throws(LinearRegex.SyntaxError) -> RegexNode? {
         let open = index - 1
+        guard depth < Self.maxDepth else { throw fail("groups nest deeper than \(Self.maxDepth) levels", at: open) }
+        depth += 1
+        defer { depth -= 1 }
         let saved = flags
         if peek == "?" {
             index += 1
