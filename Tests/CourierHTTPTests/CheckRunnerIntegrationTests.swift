@@ -33,7 +33,10 @@ struct CheckRunnerIntegrationTests {
             builder: RequestBuilder(workspace: workspace, processEnvironment: [:]),
             environment: try workspace.environment(named: "dev"), confirmed: confirmed, bail: bail)
         return await runner.run(workspace.routes) { (prepared) async throws(TransportError) in
-            try await engine.exchange(prepared)
+            // As `SendPipeline` does: the sender runs the route's checks.
+            var exchange = try await engine.exchange(prepared)
+            prepared.checkPlan?.apply(to: &exchange)
+            return exchange
         }
     }
 

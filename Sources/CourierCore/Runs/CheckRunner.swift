@@ -2,8 +2,8 @@
 /// response into the requests after it (DESIGN.md §6). The network is a function it is given,
 /// so the same runner serves `courier check`, the screen's run view and the tests.
 public struct CheckRunner: Sendable {
-    /// Sends one request; throws when no response came. The exchange may come back with its
-    /// checks run (as `SendPipeline` returns it) or without.
+    /// Sends one request and runs its route's checks and captures on the answer (as
+    /// `SendPipeline.send` does); throws when no response came.
     public typealias Send = @Sendable (PreparedRequest) async throws(TransportError) -> Exchange
 
     /// Builds each request.
@@ -103,14 +103,12 @@ public struct CheckRunner: Sendable {
             }
         }
         let url = prepared.origin.masking(prepared.request.url)
-        var exchange: Exchange
+        let exchange: Exchange
         do {
             exchange = try await send(prepared)
         } catch {
             return failed(route, url: url, names, prepared.origin.masking(error.description), pass: pass)
         }
-        // A pipeline that sends runs the checks itself; a bare engine does not.
-        if exchange.checks.isEmpty { prepared.checkPlan?.apply(to: &exchange) }
         for (name, value) in exchange.captured { captured.set(name, value) }
         let results = exchange.checks
         let passed = results.allSatisfy(\.passed)
