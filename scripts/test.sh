@@ -20,6 +20,13 @@ if [ -n "$split" ]; then
   echo "a tuple or argument list that awaits after a comma (await into a let first; see scripts/repro): $split" >&2
   exit 1
 fi
+# ThreadSanitizer cannot see the standard library's `Mutex` pass between threads under
+# contention (scripts/repro/tsan-mutex-false-race.swift): `Locked` is the one lock.
+stdmutex=$(grep -rnE '\bMutex(<|\()|import Synchronization' Sources Tests Fuzz/Sources || true)
+if [ -n "$stdmutex" ]; then
+  echo "the standard Mutex, which ThreadSanitizer misreads (use Locked): $stdmutex" >&2
+  exit 1
+fi
 # DESIGN.md §1 as a fact of the package graph: the core and the screen's state machine link
 # nothing but each other (no networking, database or terminal library, even indirectly).
 graph=$(swift package dump-package | jq -c '[.targets[] | {(.name): [.dependencies[] | (.byName[0] // .product[0])]}] | add')

@@ -1,7 +1,6 @@
 import CourierCore
 import CourierHTTP
 import CourierStore
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -18,7 +17,7 @@ public final class CookieKeeper: Sendable {
     private let store: CookieStore?
     private let disabled: Bool
     private let environments: [String: Environment]
-    private let sessions = Mutex<[String: CookieSession]>([:])
+    private let sessions = Locked<[String: CookieSession]>([:])
 
     /// The keeper for `workspace`; `disabled` is `--no-cookies`.
     public init(workspace: Workspace, disabled: Bool, processEnvironment: [String: String]) {

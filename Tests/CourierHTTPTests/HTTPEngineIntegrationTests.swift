@@ -2,7 +2,6 @@ import CourierHTTP
 import CourierSampleAPI
 import CourierTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CourierCore
@@ -44,7 +43,7 @@ struct HTTPEngineIntegrationTests {
     @Test("on the calling thread as its loop: the engine answers there, then the loop stops and the call returns")
     func currentThread() async throws {
         let server = try await SampleServer.start()
-        let seen = Mutex<(status: Int?, sameThread: Bool)>((nil, false))
+        let seen = Locked<(status: Int?, sameThread: Bool)>((nil, false))
         // A thread of its own, as the binary's main thread is: blocking one of the test pool's two
         // threads for the whole exchange starves every other suite running beside it.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

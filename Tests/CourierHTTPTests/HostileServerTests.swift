@@ -1,7 +1,6 @@
 import CourierHTTP
 import CourierTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CourierCore
@@ -190,7 +189,7 @@ extension HostileServerTests {
         let body = Array([[UInt8]](repeating: event, count: count).joined())
         let server = try HostileServer { _ in .init(headers: [("Content-Type", "text/event-stream")], body: body) }
         defer { server.stop() }
-        let seen = Mutex(0)
+        let seen = Locked(0)
         try await engine { engine in
             let exchange = try await engine.exchange(
                 request(server.url + "/events"),

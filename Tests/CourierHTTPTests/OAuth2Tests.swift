@@ -2,7 +2,6 @@ import CourierCore
 import CourierSampleAPI
 import CourierTestSupport
 import FoundationEssentials
-import Synchronization
 import Testing
 
 @testable import CourierHTTP
@@ -37,7 +36,7 @@ struct OAuth2Tests {
     @Test("the token is fetched once, cached (and saved), sent as Bearer and masked in the exchange")
     func cached() async throws {
         try await withServer { server, client in
-            let saved = Mutex<[String: OAuth2Token]>([:])
+            let saved = Locked<[String: OAuth2Token]>([:])
             let tokens = OAuth2Tokens(
                 load: { key in saved.withLock { $0[key] } }, save: { key, token in saved.withLock { $0[key] = token } })
             let first = try await client.exchange(me(server, spec(server)), tokens: tokens)

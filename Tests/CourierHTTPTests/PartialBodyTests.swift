@@ -2,7 +2,6 @@ import CourierCore
 import CourierHTTP
 import CourierSampleAPI
 import CourierTestSupport
-import Synchronization
 import Testing
 
 /// The start of a large body, reported once while the rest arrives, for a screen to show.
@@ -12,7 +11,7 @@ struct PartialBodyTests {
     static func partials(
         _ path: String, partialAfter: Int?, on server: SampleServer, _ client: HTTPEngine
     ) async throws -> ([StreamUpdate], HTTPResponse) {
-        let updates = Mutex<[StreamUpdate]>([])
+        let updates = Locked<[StreamUpdate]>([])
         let response = try await client.send(
             HTTPRequest(method: .get, url: server.url(path)), options: SendOptions(timeout: Patience.loopback),
             events: { update in updates.withLock { $0.append(update) } }, partialAfter: partialAfter)

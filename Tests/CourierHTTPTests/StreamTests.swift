@@ -2,7 +2,6 @@ import CourierCore
 import CourierHTTP
 import CourierSampleAPI
 import CourierTestSupport
-import Synchronization
 import Testing
 
 /// Live streams through the engine: the head, then each event as it is complete, and the
@@ -13,7 +12,7 @@ struct StreamTests {
     func events() async throws {
         try await withServer { server, client in
             for (path, expected) in [("/dev/v1/events?count=2&ms=20", 3), ("/dev/v1/ndjson?count=3&ms=20", 3)] {
-                let updates = Mutex<[StreamUpdate]>([])
+                let updates = Locked<[StreamUpdate]>([])
                 let response = try await client.send(
                     HTTPRequest(method: .get, url: server.url(path)), options: SendOptions(timeout: Patience.loopback),
                     events: { update in updates.withLock { $0.append(update) } })
@@ -35,7 +34,7 @@ struct StreamTests {
                 }
             }
             // A response that is not a stream reports nothing.
-            let quiet = Mutex(0)
+            let quiet = Locked(0)
             _ = try await client.send(
                 HTTPRequest(method: .get, url: server.url("/dev/v1/users/42")),
                 options: SendOptions(timeout: Patience.loopback),

@@ -1,6 +1,5 @@
 import CourierCore
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CourierStore
@@ -146,7 +145,7 @@ struct PrivateStateTests {
         // Each writer appends its line after reading the file, with a pause between: without
         // the lock, the second read misses the first write. Writers are threads of their own,
         // as processes would be: waiting on a lock must not hold the test pool's two threads.
-        let finished = Mutex(0)
+        let finished = Locked(0)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             for writer in 0..<4 {
                 Thread {

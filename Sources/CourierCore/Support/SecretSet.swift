@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Secret values and every form in which they travel, found and masked in one pass.
 ///
@@ -37,7 +36,7 @@ public struct SecretSet: Sendable, Equatable {
     }
 
     /// The last set `of` made, with its values: a memo, never a source of truth.
-    private static let lastMade = Mutex<(values: [String], set: SecretSet)?>(nil)
+    private static let lastMade = Locked<(values: [String], set: SecretSet)?>(nil)
 
     /// The set of `secrets` (empty values are ignored).
     public init(_ secrets: [String]) {

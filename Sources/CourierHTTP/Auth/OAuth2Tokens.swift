@@ -1,5 +1,4 @@
 import CourierCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -18,7 +17,7 @@ public final class OAuth2Tokens: Sendable {
     /// Keeps a token by key.
     public typealias Save = @Sendable (String, OAuth2Token) -> Void
 
-    private let memory = Mutex<[String: OAuth2Token]>([:])
+    private let memory = Locked<[String: OAuth2Token]>([:])
     private let load: Load?
     private let save: Save?
 

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import CourierCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -13,11 +12,11 @@ import Synchronization
 /// concurrent requests (a run, the screen), hence the lock. What was refused is kept as
 /// one-line warnings (a bad domain), which the caller shows.
 public final class CookieSession: Sendable {
-    private let state: Mutex<(jar: CookieJar, warnings: [String], received: [ReceivedCookie])>
+    private let state: Locked<(jar: CookieJar, warnings: [String], received: [ReceivedCookie])>
 
     /// A session over `jar`.
     public init(_ jar: CookieJar = CookieJar()) {
-        state = Mutex((jar, [], []))
+        state = Locked((jar, [], []))
     }
 
     /// The jar as it is now.

@@ -3,7 +3,6 @@ import CourierCore
 import NIOCore
 import NIOHTTPCompression
 import NIOPosix
-import Synchronization
 
 /// The AsyncHTTPClient instances of one engine, one per setting that AsyncHTTPClient only
 /// takes per client (the timeouts), all on the engine's one event loop. Most runs use one.
@@ -25,10 +24,10 @@ final class ClientPool: Sendable {
 
     /// The loop every client runs on (also used to read a refused certificate).
     let group: any EventLoopGroup
-    private let clients = Mutex<[Key: HTTPClient]>([:])
+    private let clients = Locked<[Key: HTTPClient]>([:])
     /// Origins each client has had an answer from: only those can have a kept-alive
     /// connection in its pool, which the server may since have closed.
-    private let served = Mutex<Set<Pooled>>([])
+    private let served = Locked<Set<Pooled>>([])
 
     init(group: any EventLoopGroup) {
         self.group = group

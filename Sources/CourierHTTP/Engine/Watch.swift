@@ -1,5 +1,4 @@
 import CourierCore
-import Synchronization
 
 /// The caller's view of one request while it runs: bytes received so far, and the events of a
 /// live stream, with a note of whether any event was shown (a stream that breaks after that is
@@ -12,7 +11,7 @@ final class Watch: Sendable {
     /// The request's secret values: a header holding one stays behind on a redirect to
     /// another origin.
     let secrets: [String]
-    private let shown = Mutex(false)
+    private let shown = Locked(false)
 
     init(
         progress: (@Sendable (Int) -> Void)?, events: (@Sendable (StreamUpdate) -> Void)?, partialAfter: Int? = nil,

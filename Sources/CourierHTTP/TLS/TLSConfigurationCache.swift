@@ -1,6 +1,5 @@
 import CourierCore
 import NIOSSL
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -13,7 +12,7 @@ import Synchronization
 /// do not match, or a broken PEM is one clear error before anything is sent (and not a
 /// handshake failure with BoringSSL's words).
 final class TLSConfigurationCache: Sendable {
-    private let made = Mutex<[TLSSettings: TLSConfiguration]>([:])
+    private let made = Locked<[TLSSettings: TLSConfiguration]>([:])
 
     /// The configuration for `settings` (nil: AsyncHTTPClient's default, system roots).
     func configuration(_ settings: TLSSettings, url: String) throws(TransportError) -> TLSConfiguration? {

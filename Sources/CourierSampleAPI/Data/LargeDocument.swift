@@ -1,4 +1,4 @@
-import Synchronization
+import CourierCore
 
 /// Generates the `/large?items=N` document: deterministic, nested, about 220 bytes per item.
 ///
@@ -6,7 +6,7 @@ import Synchronization
 /// how fast Courier shows a 22 MB answer, and the server rebuilding it with string
 /// interpolation took longer than Courier's whole part.
 enum LargeDocument {
-    private static let last = Mutex<(items: Int, bytes: [UInt8])?>(nil)
+    private static let last = Locked<(items: Int, bytes: [UInt8])?>(nil)
 
     static func make(items: Int) -> [UInt8] {
         if let kept = last.withLock({ $0 }), kept.items == items { return kept.bytes }

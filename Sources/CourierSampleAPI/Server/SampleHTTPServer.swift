@@ -1,7 +1,7 @@
+import CourierCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// The sample API's HTTP/1.1 server: SwiftNIO's own codec (already linked for the client),
 /// pipelining and protocol errors handled by NIO, and one handler that collects a request,
@@ -59,7 +59,7 @@ final class SampleHTTPServer: Sendable {
 
 /// The open connections, each removed when it closes.
 private final class ConnectionSet: Sendable {
-    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+    private let channels = Locked<[ObjectIdentifier: any Channel]>([:])
 
     func opened(_ channel: any Channel) {
         let key = ObjectIdentifier(channel)

@@ -1,6 +1,5 @@
 import CSQLite
 import CourierCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -25,7 +24,7 @@ public final class HistoryStore: Sendable {
     /// Set when opening moved an unusable file aside: one line for the user.
     public let notice: String?
     /// The one connection, used by one thread at a time.
-    let database: Mutex<SQLiteConnection>
+    let database: Locked<SQLiteConnection>
 
     /// The default database path, resolved like the remembered state's folder.
     public static func defaultPath(processEnvironment: [String: String]) -> String {
@@ -45,11 +44,11 @@ public final class HistoryStore: Sendable {
             throw HistoryError(error.description)
         }
         do {
-            database = Mutex(try Self.open(path))
+            database = Locked(try Self.open(path))
             notice = nil
         } catch let error where error.asideReason != nil {
             let aside = Self.moveAside(path, reason: error.asideReason ?? "damaged")
-            database = Mutex(try Self.open(path))
+            database = Locked(try Self.open(path))
             notice = "the history database \(error.description); moved it to \(aside) and started a new one"
         }
         importPending()

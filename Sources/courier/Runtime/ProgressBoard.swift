@@ -1,5 +1,4 @@
 import CourierCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,7 +16,7 @@ final class ProgressBoard: Sendable {
         var updates: [(id: Int, update: StreamUpdate)] = []
     }
 
-    private let board = Mutex(Board())
+    private let board = Locked(Board())
 
     func stream(id: Int, _ update: StreamUpdate) {
         board.withLock { $0.updates.append((id, update)) }

@@ -3,7 +3,6 @@ import CourierHTTP
 import CourierPipeline
 import CourierStore
 import CourierTUI
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -174,7 +173,7 @@ final class Runtime {
                 let result: Result<Exchange, TransportError>
                 // Printed on the request's task, off the screen's loop, once: the check "body
                 // is valid JSON" takes the verdict from it, and the screen shows it as it is.
-                let printed = Mutex<TextDocument?>(nil)
+                let printed = Locked<TextDocument?>(nil)
                 do throws(TransportError) {
                     let exchange = try await pipeline.send(
                         request, progress: { board.update(id: id, received: $0) },

@@ -1,4 +1,4 @@
-import Synchronization
+import CourierCore
 
 /// Objects kept until the process exits instead of being torn down.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// joining the event loop's thread) cost ~0.2 ms of a ~9 ms call. What is kept here is never
 /// released, so it never reaches a deinitializer that expects a shutdown.
 enum ProcessLifetime {
-    private static let kept = Mutex<[any AnyObject & Sendable]>([])
+    private static let kept = Locked<[any AnyObject & Sendable]>([])
 
     /// Keeps `object` alive until the process exits.
     static func keep(_ object: any AnyObject & Sendable) {

@@ -1,7 +1,6 @@
 import CNcurses
 import CourierCore
 import Dispatch
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -22,7 +21,7 @@ final class InputWatcher: @unchecked Sendable {
     let wakeups: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
     private let resumeInput = DispatchSemaphore(value: 0)
-    private let inputPending = Mutex(false)
+    private let inputPending = Locked(false)
     private var resizeRead: Int32 = -1
     private var resizeWrite: Int32 = -1
 

@@ -1,5 +1,4 @@
 import CourierCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,7 +16,7 @@ final class StreamPrinter: Sendable {
     private let raw: Bool
     private let color: Bool
     private let masking: @Sendable (String) -> String
-    private let started = Mutex(false)
+    private let started = Locked(false)
 
     init(include: Bool, raw: Bool, color: Bool, masking: @escaping @Sendable (String) -> String) {
         self.include = include
