@@ -1,4 +1,3 @@
-
 /// Secret values and every form in which they travel, found and masked in one pass.
 ///
 /// A secret leaves Courier in the encoding of where it went: percent-encoded in a query or a
