@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "CourierStoreTests",
             dependencies: ["CourierStore", "CourierCore"]),
-        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"]),
+        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"], exclude: ["Screens"]),
         .testTarget(
             name: "CourierPipelineTests",
             dependencies: ["CourierPipeline", "CourierHTTP", "CourierStore", "CourierCore", "CourierSampleAPI"]),

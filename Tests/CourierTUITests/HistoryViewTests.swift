@@ -45,7 +45,7 @@ struct HistoryViewTests {
         var state = try Self.answered()
         #expect(state.press(.escape, .char("H")) == [.loadHistory(route: "users.show")])
         _ = state.update(.historyLoaded(route: "users.show", entries: Self.entries))
-        guard case .dialog(.history(let browser))? = Optional(state.mode) else {
+        guard let browser = state.modal?.dialog as? HistoryDialog else {
             Issue.record("no history dialog: \(state.mode)")
             return
         }
@@ -88,7 +88,7 @@ struct HistoryViewTests {
         var state = try Self.answered()
         _ = state.update(.recordLoaded(Self.record))
         state.press(.char("x"))
-        guard case .dialog(.diff(let display))? = Optional(state.mode) else {
+        guard let display = state.modal?.dialog as? DiffDisplay else {
             Issue.record("no diff view: \(state.mode)")
             return
         }
@@ -107,11 +107,11 @@ struct HistoryViewTests {
     func compareEnvironments() throws {
         var state = try Self.answered()
         state.press(.tab, .char("d"))
-        #expect(state.mode == .dialog(.diffPicker(cursor: ListCursor(1))))
+        #expect(state.mode == .dialog(Modal(DiffPicker(cursor: ListCursor(1)))))
         let sent = state.press(.enter).sent
         #expect(sent.map(\.request.url) == ["https://prod.test/users/42"])
         state.answer(try #require(sent.first?.id), with: Fixtures.response(Self.paris))
-        guard case .dialog(.diff(let display))? = Optional(state.mode) else {
+        guard let display = state.modal?.dialog as? DiffDisplay else {
             Issue.record("no diff view: \(state.mode)")
             return
         }
@@ -143,7 +143,7 @@ struct HistoryViewTests {
             ])
 
         var wide = Fixtures.state(width: 100, height: 14)
-        wide.mode = .dialog(.diff(display))
+        wide.mode = .dialog(Modal(display))
         let lines = Views.render(wide).trimmedLines
         #expect(
             lines[1]
@@ -163,7 +163,7 @@ struct HistoryViewTests {
         )
 
         var narrow = Fixtures.state(width: 60, height: 14)
-        narrow.mode = .dialog(.diff(display))
+        narrow.mode = .dialog(Modal(display))
         narrow.press(.char("n"))
         let stacked = Views.render(narrow).trimmedLines
         #expect(stacked[1] == "│ - development  + production                              │")

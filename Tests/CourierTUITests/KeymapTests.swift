@@ -43,10 +43,10 @@ struct KeymapTests {
             (.char("/"), [.lists, .outsideForm, .panes, .anywhere], .filterRoutes),
             (.char("q"), [.request, .form, .panes, .anywhere], nil),
             (.char("q"), [.lists, .outsideForm, .panes, .anywhere], .quit),
-            (.ctrl("c"), [.confirm, .anywhere], .quitNow),
+            (.ctrl("c"), [ConfirmDialog.scope, .anywhere], .quitNow),
             (.enter, [.request, .form, .panes, .anywhere], .send),
-            (.char("3"), [.switcher, .anywhere], .digit(3)),
-            (.char("y"), [.confirm, .anywhere], .confirm),
+            (.char("3"), [EnvironmentSwitcher.scope, .anywhere], .digit(3)),
+            (.char("y"), [ConfirmDialog.scope, .anywhere], .confirm),
             (.escape, [.path, .anywhere], .cancel),
         ] as [(Key, [KeyScope], Action?)])
     func lookup(key: Key, scopes: [KeyScope], action: Action?) {
@@ -55,7 +55,7 @@ struct KeymapTests {
 
     @Test("the help dialog lists every row of the keymap")
     func helpListsEverything() {
-        let help = Views.helpLines(width: 140).map(\.text).joined(separator: "\n")
+        let help = HelpDialog.lines(width: 140).map(\.text).joined(separator: "\n")
         for row in Keymap.standard.rows {
             #expect(help.contains(row.keys), "help misses \(row.keys)")
         }

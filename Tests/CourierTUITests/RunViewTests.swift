@@ -39,14 +39,14 @@ struct RunViewTests {
         var state = Self.state()
         // WHEN R is pressed, THEN the picker offers the default selection and smoke
         state.press(.char("R"))
-        #expect(state.modal == .runPicker(cursor: ListCursor()))
+        #expect(state.modal == Modal(RunPicker()))
         // WHEN smoke is picked
         let effects = state.press(.down, .enter)
         let (id, request) = try #require(Self.started(effects))
         // THEN only its safe routes and those with checks or captures run (users.create captures), unconfirmed
         #expect(request.routes.map(\.name) == ["users.index", "users.show", "users.create"])
         #expect(request.environment.name == "development" && !request.confirmed && request.input.language == "en")
-        #expect(state.modal == .runView && state.run?.rows.map(\.route) == request.routes.map(\.name))
+        #expect(state.modal == Modal(RunDialog()) && state.run?.rows.map(\.route) == request.routes.map(\.name))
         #expect(state.run?.isRunning == true && state.run?.done == 0)
 
         // WHEN results arrive
@@ -71,7 +71,7 @@ struct RunViewTests {
         // WHEN Esc closes it and R is pressed again, THEN the same run is shown
         state.press(.escape)
         #expect(state.mode == .normal)
-        #expect(state.press(.char("R")).isEmpty && state.modal == .runView && state.run?.id == id)
+        #expect(state.press(.char("R")).isEmpty && state.modal == Modal(RunDialog()) && state.run?.id == id)
     }
 
     @Test("Enter opens a row's exchange in the Response pane with its request line and failed checks")
@@ -90,12 +90,12 @@ struct RunViewTests {
         #expect(response.checkTally == CheckTally(passed: 0, total: 1))
         // It can be compared with another environment like any response.
         state.press(.char("d"))
-        #expect(state.modal == .diffPicker(cursor: ListCursor(1)))
+        #expect(state.modal == Modal(DiffPicker(cursor: ListCursor(1))))
         state.press(.escape)
         // A row without a response says so.
         state.press(.char("R"), .down)
         state.press(.enter)
-        #expect(state.status?.text == "no response for this route" && state.modal == .runView)
+        #expect(state.status?.text == "no response for this route" && state.modal == Modal(RunDialog()))
     }
 
     @Test("Esc while running cancels the rest; r picks another run")
@@ -104,8 +104,8 @@ struct RunViewTests {
         state.press(.char("R"))
         let (id, _) = try #require(Self.started(state.press(.enter)))
         #expect(state.press(.escape) == [.cancel(id: id)])
-        #expect(state.modal == .runView)
-        #expect(state.press(.char("r")).isEmpty && state.modal == .runPicker(cursor: ListCursor()))
+        #expect(state.modal == Modal(RunDialog()))
+        #expect(state.press(.char("r")).isEmpty && state.modal == Modal(RunPicker()))
     }
 
     @Test("a protected environment asks once, naming every mutating route; n runs the rest, Esc nothing")
@@ -114,11 +114,13 @@ struct RunViewTests {
         var state = Self.state(environment: "production")
         state.press(.char("R"), .down, .enter)
         // THEN the dialog names users.create, the one route that changes data
-        guard case .runConfirm(let title, let routes, let mutating)? = state.modal else {
+        guard let confirmation = state.modal?.dialog as? RunConfirmation else {
             Issue.record("expected the run confirmation, got \(String(describing: state.modal))")
             return
         }
-        #expect(title == "smoke" && routes.count == 3 && mutating == ["users.create"])
+        #expect(
+            confirmation.title == "smoke" && confirmation.routes.count == 3
+                && confirmation.mutating == ["users.create"])
         // WHEN n, THEN the run starts without confirmation (the runner skips users.create)
         let declined = try #require(Self.started(state.press(.char("n"))))
         #expect(!declined.request.confirmed && declined.request.routes.count == 3)

@@ -241,7 +241,7 @@ struct ScreenTests {
                 "││     send (from any field)                              ││",
                 "││ Esc  (panes)                                           ││",
                 "││                                                        ││",
-                "││ ↑ ↓ scroll · Esc closes · 3-10/111                     ││",
+                "││ ↑ ↓ scroll · Esc closes · 3-10/117                     ││",
                 "└└────────────────────────────────────────────────────────┘┘",
                 " development  en",
             ])

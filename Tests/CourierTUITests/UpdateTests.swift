@@ -183,7 +183,7 @@ struct UpdateTests {
         inForm.press(.char("?"))
         #expect(inForm.modal == nil)  // '?' is text inside a form; F1 opens help there
         inForm.press(.function(1))
-        #expect(inForm.modal == .help(scroll: 0))
+        #expect(inForm.modal == Modal(HelpDialog()))
         #expect(inForm.press(.ctrl("c")).contains(.quit))
     }
 
@@ -191,7 +191,7 @@ struct UpdateTests {
     func help() {
         var state = Fixtures.state()
         state.press(.char("?"))
-        #expect(state.modal == .help(scroll: 0))
+        #expect(state.modal == Modal(HelpDialog()))
         state.press(.down)
         #expect(state.routeList.cursor.index == 0)
         state.press(.escape)
@@ -206,7 +206,7 @@ struct UpdateTests {
         state.type("7")
         // WHEN the switcher is opened and production picked
         state.press(.escape, .char("e"))
-        #expect(state.modal == .environmentSwitcher(cursor: ListCursor(0)))
+        #expect(state.modal == Modal(EnvironmentSwitcher(cursor: ListCursor(0))))
         let effects = state.press(.char("j"), .enter)
         // THEN production is active, remembered, and the typed value resolves against it
         #expect(state.modal == nil && state.environment.name == "production")
@@ -237,7 +237,7 @@ struct UpdateTests {
         state.press(.down, .down, .enter)
         // WHEN Enter is pressed THEN nothing is sent; a dialog asks
         #expect(state.press(.enter).isEmpty)
-        guard case .confirm(_, let request, _)? = state.modal else {
+        guard let request = (state.modal?.dialog as? ConfirmDialog)?.request else {
             Issue.record("expected the confirmation dialog")
             return
         }
@@ -268,12 +268,14 @@ struct UpdateTests {
             method: "POST", url: "https://prod.test/users", environment: "production")
         _ = state.update(.response(id: sent.id, result: .failure(refusal)))
         // THEN the dialog names production and where the redirect led
-        guard case .confirm(let id, let request, let redirect)? = state.modal else {
+        guard let confirm = state.modal?.dialog as? ConfirmDialog else {
             Issue.record("expected the confirmation dialog")
             return
         }
-        #expect(id == sent.id && request.request == sent.request && request.options == sent.options)
-        #expect(redirect == ProtectedRedirect(url: "https://prod.test/users", environment: "production"))
+        #expect(
+            confirm.id == sent.id && confirm.request.request == sent.request
+                && confirm.request.options == sent.options)
+        #expect(confirm.redirect == ProtectedRedirect(url: "https://prod.test/users", environment: "production"))
         let screen = Views.render(state).trimmedLines.joined(separator: "\n")
         #expect(screen.contains("Send to production?") && screen.contains("is redirected to https://prod.test/users"))
         // WHEN y answers THEN the same request goes out, confirmed

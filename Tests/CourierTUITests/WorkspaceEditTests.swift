@@ -25,7 +25,7 @@ struct WorkspaceEditTests {
     func paste() {
         var state = Fixtures.state()
         state.press(.char("I"))
-        #expect(state.mode == .dialog(.pasteCurl(text: "", error: nil)))
+        #expect(state.mode == .dialog(Modal(TextEntryDialog(.pasteCurl))))
         state.type("curl 'http://x.test/a' \\")
         #expect(state.press(.enter).isEmpty)
         state.type("  -H 'A: b")
@@ -36,7 +36,7 @@ struct WorkspaceEditTests {
         let effects = state.press(.enter)
         #expect(importEffect(effects) == "curl 'http://x.test/a' \\\n  -H 'A: b\nc'")
         state.press(.ctrl("u"))
-        #expect(state.mode == .dialog(.pasteCurl(text: "", error: nil)))
+        #expect(state.mode == .dialog(Modal(TextEntryDialog(.pasteCurl))))
         state.press(.escape)
         #expect(state.mode == .normal)
     }
@@ -47,7 +47,12 @@ struct WorkspaceEditTests {
         state.press(.char("I"))
         state.type("wget x")
         _ = state.update(.workspaceWritten(.failure(ImportError("not a curl command: it starts with 'wget'"))))
-        #expect(state.mode == .dialog(.pasteCurl(text: "wget x", error: "not a curl command: it starts with 'wget'")))
+        #expect(
+            state.mode
+                == .dialog(
+                    Modal(
+                        TextEntryDialog(.pasteCurl, text: "wget x", error: "not a curl command: it starts with 'wget'"))
+                ))
         let lines = Views.render(state).trimmedLines.joined(separator: "\n")
         #expect(lines.contains("Paste a curl command") && lines.contains("wget x▏"))
         #expect(lines.contains("not a curl command: it starts with 'wget'"))
@@ -67,7 +72,7 @@ struct WorkspaceEditTests {
         state.press(.ctrl("u"))
         state.type("7")
         state.press(.ctrl("s"))
-        #expect(state.mode == .dialog(.saveRoute(name: "users.show", error: nil)))
+        #expect(state.mode == .dialog(Modal(TextEntryDialog(.saveRoute, text: "users.show"))))
         let into = state.press(.enter)
         guard case .saveRoute(let route, let replacing)? = into.first else {
             Issue.record("no save: \(into)")
@@ -81,7 +86,10 @@ struct WorkspaceEditTests {
         #expect(
             state.mode
                 == .dialog(
-                    .saveRoute(name: "users.create", error: "a route named 'users.create' exists; choose another name"))
+                    Modal(
+                        TextEntryDialog(
+                            .saveRoute, text: "users.create",
+                            error: "a route named 'users.create' exists; choose another name")))
         )
         state.press(.ctrl("u"))
         state.type("users.seven")

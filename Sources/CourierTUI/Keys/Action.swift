@@ -6,11 +6,11 @@ public enum Action: Sendable, Equatable, Hashable {
     /// Save and leave (q, outside the form).
     case quit
     case nextPane, previousPane
-    /// Open the key list.
-    case help
+    /// Open the dialog of this type name (`Dialog.opening`, `DialogRegistry`).
+    case open(dialog: String)
     /// Cancel requests in flight, else go back to Routes.
     case back
-    case switchEnvironment, cycleLanguage, filterRoutes
+    case cycleLanguage, filterRoutes
     /// Edit the open route's body in `$EDITOR`.
     case editBody
 

@@ -1,6 +1,6 @@
 /// Where a key binding applies. `AppState.activeScopes` says which scopes are live, most
 /// specific first; the first binding found in that order wins.
-public enum KeyScope: Sendable, Equatable, Hashable, CaseIterable {
+public enum KeyScope: Sendable, Equatable, Hashable {
     /// Every mode, dialogs included (only Ctrl-C).
     case anywhere
     /// The four panes, whatever is focused, when no dialog or text entry is open.
@@ -21,26 +21,6 @@ public enum KeyScope: Sendable, Equatable, Hashable, CaseIterable {
     case search
     /// Typing a `json_path` in the Response pane.
     case path
-    /// The help dialog.
-    case help
-    /// The environment switcher dialog.
-    case switcher
-    /// The protected-environment confirmation.
-    case confirm
-    /// Picking a run.
-    case runPicker
-    /// Confirming a run's mutating routes on a protected environment.
-    case runConfirm
-    /// The run view.
-    case runView
-    /// The history dialog.
-    case history
-    /// Picking the environment to compare with.
-    case diffPicker
-    /// The diff view.
-    case diff
-    /// A dialog that takes typed text: a pasted curl command, a route name.
-    case entryDialog
-    /// The cookie list.
-    case cookies
+    /// The open dialog's own keys, by its type's name (`Dialog.scope`).
+    case dialog(String)
 }

@@ -39,13 +39,14 @@ public struct Keymap: Sendable {
     }
 
     /// The keys of the screen.
-    public static let standard = Keymap(rows: panes + form + response + entries + dialogs + help)
+    public static let standard = Keymap(
+        rows: panes + form + response + entries + DialogRegistry.all.flatMap { $0.keys } + help)
 
-    private static func bind(_ keys: [Key], _ scope: KeyScope, _ action: Action) -> [KeyBinding] {
+    static func bind(_ keys: [Key], _ scope: KeyScope, _ action: Action) -> [KeyBinding] {
         keys.map { KeyBinding($0, scope, action) }
     }
 
-    private static let moves: [(keys: [Key], action: Action)] = [
+    static let moves: [(keys: [Key], action: Action)] = [
         ([.down, .char("j")], .down), ([.up, .char("k")], .up), ([.home, .char("g")], .top),
         ([.end, .char("G")], .bottom), ([.pageDown], .pageDown), ([.pageUp], .pageUp),
     ]
@@ -69,7 +70,7 @@ public struct Keymap: Sendable {
             bind([.escape], .panes, .back)),
         KeymapRow(
             "e", "outside the form", "environment switcher", hints: [.outsideForm: "e env"],
-            bind([.char("e")], .outsideForm, .switchEnvironment)),
+            bind([.char("e")], .outsideForm, EnvironmentSwitcher.opening)),
         KeymapRow(
             "L", "outside the form", "cycle the language (`Accept-Language`)", hints: [.outsideForm: "L lang"],
             bind([.char("L")], .outsideForm, .cycleLanguage)),
@@ -173,61 +174,9 @@ public struct Keymap: Sendable {
     private static let help: [KeymapRow] = [
         KeymapRow(
             "? / F1", "outside the form / panes", "this key list", hints: [.outsideForm: "? help", .panes: "F1 help"],
-            bind([.char("?")], .outsideForm, .help) + bind([.function(1)], .panes, .help)),
+            bind([.char("?")], .outsideForm, HelpDialog.opening) + bind([.function(1)], .panes, HelpDialog.opening)),
         KeymapRow(
             "q", "outside the form", "quit", hints: [.outsideForm: "q quit"], bind([.char("q")], .outsideForm, .quit)),
         KeymapRow("Ctrl-C", "anywhere", "quit", bind([.ctrl("c")], .anywhere, .quitNow)),
-    ]
-
-    private static let dialogs: [KeymapRow] = [
-        KeymapRow(
-            "↑ ↓ j k, Esc", "cookie list", "scroll, close",
-            bind([.down, .char("j")], .cookies, .down) + bind([.up, .char("k")], .cookies, .up)
-                + bind([.escape, .char("q"), .char("K"), .enter], .cookies, .cancel)),
-        KeymapRow(
-            "↑ ↓ j k, Esc", "key list", "scroll, close",
-            bind([.down, .char("j")], .help, .down) + bind([.up, .char("k")], .help, .up)
-                + bind([.escape, .char("?"), .char("q"), .enter, .function(1)], .help, .cancel)),
-        KeymapRow(
-            "↑ ↓ j k, Enter, 1–9, Esc", "environment switcher", "move, make active, jump to N, close",
-            bind([.down, .char("j")], .switcher, .down) + bind([.up, .char("k")], .switcher, .up)
-                + bind([.enter], .switcher, .pick) + bind([.escape, .char("q"), .char("e")], .switcher, .cancel)
-                + (1...9).map { KeyBinding(.char(Character(String($0))), .switcher, .digit($0)) }),
-        KeymapRow(
-            "y", "protected confirmation", "send; any other key cancels",
-            bind([.char("y"), .char("Y")], .confirm, .confirm)),
-        KeymapRow(
-            "↑ ↓ j k, Enter, Esc", "run picker", "move, start the run, close",
-            bind([.down, .char("j")], .runPicker, .down) + bind([.up, .char("k")], .runPicker, .up)
-                + bind([.enter], .runPicker, .pick) + bind([.escape, .char("q")], .runPicker, .cancel)),
-        KeymapRow(
-            "y / n / Esc", "run confirmation", "send the mutating routes too / run without them / run nothing",
-            bind([.char("y"), .char("Y")], .runConfirm, .confirm)
-                + bind([.char("n"), .char("N")], .runConfirm, .decline)
-                + bind([.escape, .char("q")], .runConfirm, .cancel)),
-        KeymapRow(
-            "↑ ↓ j k, g G, Enter, r, Esc", "run view",
-            "move, open the route's exchange, pick and start another run, cancel the rest (running) or close",
-            moves.flatMap { bind($0.keys, .runView, $0.action) } + bind([.enter], .runView, .pick)
-                + bind([.char("r")], .runView, .rerun) + bind([.escape, .char("q")], .runView, .cancel)),
-        KeymapRow(
-            "↑ ↓ j k, g G, Enter, Esc", "history", "move, show the exchange in the Response pane, close",
-            moves.flatMap { bind($0.keys, .history, $0.action) } + bind([.enter], .history, .pick)
-                + bind([.escape, .char("q"), .char("H")], .history, .cancel)),
-        KeymapRow(
-            "↑ ↓ j k, Enter, 1–9, Esc", "compare with", "move, send there and compare, jump to N, close",
-            bind([.down, .char("j")], .diffPicker, .down) + bind([.up, .char("k")], .diffPicker, .up)
-                + bind([.enter], .diffPicker, .pick) + bind([.escape, .char("q")], .diffPicker, .cancel)
-                + (1...9).map { KeyBinding(.char(Character(String($0))), .diffPicker, .digit($0)) }),
-        KeymapRow(
-            "typing, Enter, Backspace, Ctrl-U, Esc", "paste curl, save route",
-            "type or paste, import / save (after a trailing \\ or in an open quote Enter starts a line), delete, clear, close",
-            bind([.enter], .entryDialog, .accept) + bind([.backspace], .entryDialog, .deleteBackward)
-                + bind([.ctrl("u")], .entryDialog, .clear) + bind([.escape], .entryDialog, .cancel)),
-        KeymapRow(
-            "n N, ↓ j / ↑ k, PgDn PgUp, g G, Esc", "diff", "next / previous difference, scroll, close",
-            bind([.char("n")], .diff, .nextMatch) + bind([.char("N")], .diff, .previousMatch)
-                + moves.flatMap { bind($0.keys, .diff, $0.action) } + bind([.char(" ")], .diff, .pageDown)
-                + bind([.escape, .char("q")], .diff, .cancel)),
     ]
 }

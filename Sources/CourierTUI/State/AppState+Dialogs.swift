@@ -1,124 +1,64 @@
 import CourierCore
 
-/// The dialogs, and the actions keys start outside the panes.
+/// Routing keys to the open dialog and doing what it asks (`DialogOutcome`, `DialogRequest`).
 extension AppState {
-    /// A key in a dialog.
+    /// An action bound in the open dialog's scope.
     mutating func perform(_ action: Action, in modal: Modal) -> [Effect] {
-        switch (modal, action) {
-        case (.help, .cancel):
+        var dialog = modal.dialog
+        let outcome = dialog.update(action, in: self)
+        return apply(outcome, from: dialog)
+    }
+
+    /// A key the open dialog's scope does not bind.
+    mutating func unbound(_ key: Key, in modal: Modal) -> [Effect] {
+        var dialog = modal.dialog
+        let outcome = dialog.unbound(key, in: self)
+        return apply(outcome, from: dialog)
+    }
+
+    /// Keeps, closes or replaces `dialog` (as its key left it), then does what it asked.
+    mutating func apply(_ outcome: DialogOutcome, from dialog: any Dialog) -> [Effect] {
+        switch outcome {
+        case .stay(let request):
+            mode = .dialog(Modal(dialog))
+            return request.map { perform($0) } ?? []
+        case .close(let request):
             mode = .normal
-        case (.help(let scroll), .down):
-            mode = .dialog(.help(scroll: min(scroll + 1, Views.helpScrollLimit(width: width, height: height))))
-        case (.help(let scroll), .up):
-            mode = .dialog(.help(scroll: max(0, scroll - 1)))
-        case (.environmentSwitcher(let cursor), _):
-            return pickEnvironment(action, cursor: cursor, reopen: Modal.environmentSwitcher) { state, index in
-                state.activate(environment: index)
-            }
-        case (.confirm(let id, var request, _), .confirm):
-            mode = .normal
-            request.options.protectedGuard.confirmed = true
-            return dispatch(id: id, request: request, purpose: confirmPurpose)
-        case (.history(let browser), _):
-            return performHistory(action, in: browser)
-        case (.diffPicker(let cursor), _):
-            return pickEnvironment(action, cursor: cursor, reopen: Modal.diffPicker) { state, index in
-                state.compare(with: index)
-            }
-        case (.diff, .cancel):
-            mode = .normal
-        case (.diff(var display), _):
-            if display.handle(action, width: width, height: Views.diffRows(height: height)) {
-                mode = .dialog(.diff(display))
-            }
-        case (.runPicker, _), (.runConfirm, _), (.runView, _):
-            return performRun(action, in: modal)
-        case (.pasteCurl, _), (.saveRoute, _):
-            return entryDialog(action, modal)
-        case (.cookies, .cancel):
-            mode = .normal
-        case (.cookies(let environment, let cookies, let scroll), .down):
-            let limit = max(0, cookies.count - Views.cookieRows(height: height))
-            mode = .dialog(.cookies(environment: environment, cookies: cookies, scroll: min(scroll + 1, limit)))
-        case (.cookies(let environment, let cookies, let scroll), .up):
-            mode = .dialog(.cookies(environment: environment, cookies: cookies, scroll: max(0, scroll - 1)))
-        default:
-            break
+            return request.map { perform($0) } ?? []
+        case .open(let next):
+            mode = .dialog(Modal(next))
+            return []
+        }
+    }
+
+    /// `Action.open`: the dialog of that name, or why it cannot open now.
+    mutating func open(dialog name: String) -> [Effect] {
+        guard let type = DialogRegistry.named(name) else { return [] }
+        do {
+            mode = .dialog(Modal(try type.open(in: self)))
+        } catch {
+            status = StatusLine(text: error.text, isError: false)
         }
         return []
     }
 
-    /// A key in a dialog that picks an environment (the switcher, "compare with"): moves
-    /// stay in it, Enter or a digit picks (`picked` does the rest), Esc closes.
-    mutating func pickEnvironment(
-        _ action: Action, cursor: ListCursor, reopen: (ListCursor) -> Modal,
-        picked: (inout AppState, Int) -> [Effect]
-    ) -> [Effect] {
-        var cursor = cursor
-        let count = workspace.environments.count
-        switch action {
-        case .cancel:
-            mode = .normal
-        case .pick:
-            mode = .normal
-            return picked(&self, cursor.index)
-        case .digit(let number) where workspace.environments.indices.contains(number - 1):
-            mode = .normal
-            return picked(&self, number - 1)
-        default:
-            if cursor.apply(action, count: count) { mode = .dialog(reopen(cursor)) }
-        }
-        return []
-    }
-
-    // MARK: Actions
-
-    mutating func activate(environment index: Int) -> [Effect] {
-        guard workspace.environments.indices.contains(index) else { return [] }
-        activeEnvironment = index
-        environmentList.cursor.set(index, count: workspace.environments.count)
-        status = StatusLine(
-            text: "environment: \(environment.name)\(environment.isProtected ? " (protected)" : "")", isError: false)
-        return [.saveSession]
-    }
-
-    mutating func cycleLanguage() -> [Effect] {
-        guard !workspace.languages.isEmpty else {
-            status = StatusLine(text: "this workspace lists no languages", isError: false)
+    /// Does what a dialog asked.
+    mutating func perform(_ request: DialogRequest) -> [Effect] {
+        switch request {
+        case .activate(let index): return activate(environment: index)
+        case .compare(let index): return compare(with: index)
+        case .send(let id, let request, let purpose): return dispatch(id: id, request: request, purpose: purpose)
+        case .startRun(let name): return startRun(name)
+        case .launchRun(let title, let routes, let confirmed):
+            return launch(title: title, routes: routes, confirmed: confirmed)
+        case .openRunExchange: return openRunExchange()
+        case .pickRun: return pickRun()
+        case .moveRunCursor(let action):
+            if var view = run, view.cursor.apply(action, count: view.rows.count) { run = view }
             return []
-        }
-        languageIndex = ((languageIndex ?? -1) + 1) % workspace.languages.count
-        status = StatusLine(text: "language: \(language ?? "")", isError: false)
-        return [.saveSession]
-    }
-
-    mutating func openEditor() -> [Effect] {
-        guard let (route, form) = openForm else {
-            status = StatusLine(text: "open a route first (Enter on a route)", isError: true)
-            return []
-        }
-        guard form.fields.contains(where: { $0.section == .body }) || route.body != nil else {
-            status = StatusLine(text: "\(route.name) has no body to edit", isError: true)
-            return []
-        }
-        return [.openEditor(text: form.bodyText)]
-    }
-
-    mutating func finishEditing(_ result: Result<String, EditorError>) -> [Effect] {
-        switch result {
-        case .failure(let error):
-            status = StatusLine(text: error.message, isError: true)
-            return []
-        case .success(let text):
-            guard openRoute != nil else { return [] }
-            do {
-                try requestPane.replaceBody(with: text)
-            } catch {
-                status = StatusLine(text: error.description, isError: true)
-                return []
-            }
-            status = StatusLine(text: "body updated from the editor", isError: false)
-            return [.saveSession]
+        case .run(let effects, let notice):
+            if let notice { status = notice }
+            return effects
         }
     }
 }

@@ -27,24 +27,7 @@ extension AppState {
         }
         guard case .normal = mode else { return [] }
         status = nil
-        mode = .dialog(.history(HistoryBrowser(route: route, entries: entries)))
-        return []
-    }
-
-    /// A key in the history dialog: move, Enter opens the exchange, Esc closes.
-    mutating func performHistory(_ action: Action, in browser: HistoryBrowser) -> [Effect] {
-        var browser = browser
-        switch action {
-        case .cancel:
-            mode = .normal
-        case .pick:
-            guard let entry = browser.selected else { return [] }
-            mode = .normal
-            status = StatusLine(text: "opening #\(entry.id)…", isError: false)
-            return [.loadRecord(id: entry.id)]
-        default:
-            if browser.cursor.apply(action, count: browser.entries.count) { mode = .dialog(.history(browser)) }
-        }
+        mode = .dialog(Modal(HistoryDialog(route: route, entries: entries)))
         return []
     }
 
@@ -94,7 +77,7 @@ extension AppState {
         guard let shown = shownExchange else { return [] }
         let current = workspace.environments.firstIndex { $0.name == shown.origin.environmentName } ?? -1
         let other = workspace.environments.indices.first { $0 != current } ?? 0
-        mode = .dialog(.diffPicker(cursor: ListCursor(other)))
+        mode = .dialog(Modal(DiffPicker(cursor: ListCursor(other))))
         return []
     }
 
@@ -118,7 +101,7 @@ extension AppState {
         }
         status = nil
         guard case .normal = mode else { return [] }
-        mode = .dialog(.diff(display))
+        mode = .dialog(Modal(display))
         return []
     }
 

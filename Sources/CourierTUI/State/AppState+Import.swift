@@ -6,7 +6,7 @@ import CourierCore
 extension AppState {
     /// Opens the paste dialog.
     mutating func openPasteCurl() -> [Effect] {
-        mode = .dialog(.pasteCurl(text: "", error: nil))
+        mode = .dialog(Modal(TextEntryDialog(.pasteCurl)))
         return []
     }
 
@@ -16,84 +16,8 @@ extension AppState {
             status = StatusLine(text: "open a route first: Ctrl-S saves what its form holds", isError: false)
             return []
         }
-        mode = .dialog(.saveRoute(name: route.name, error: nil))
+        mode = .dialog(Modal(TextEntryDialog(.saveRoute, text: route.name)))
         return []
-    }
-
-    /// Keys in either dialog: Enter imports or saves, Backspace and Ctrl-U edit, Esc closes.
-    mutating func entryDialog(_ action: Action, _ modal: Modal) -> [Effect] {
-        switch (modal, action) {
-        case (_, .cancel):
-            mode = .normal
-        case (.pasteCurl(let text, _), .deleteBackward):
-            mode = .dialog(.pasteCurl(text: String(text.dropLast()), error: nil))
-        case (.pasteCurl, .clear):
-            mode = .dialog(.pasteCurl(text: "", error: nil))
-        case (.saveRoute(let name, _), .deleteBackward):
-            mode = .dialog(.saveRoute(name: String(name.dropLast()), error: nil))
-        case (.saveRoute, .clear):
-            mode = .dialog(.saveRoute(name: "", error: nil))
-        case (.pasteCurl(let text, _), .accept):
-            return acceptCurl(text)
-        case (.saveRoute(let name, _), .accept):
-            return save(as: name)
-        default:
-            break
-        }
-        return []
-    }
-
-    /// Types `character` into the open dialog's text.
-    mutating func typeIntoDialog(_ character: Character) {
-        switch mode {
-        case .dialog(.pasteCurl(let text, _)): mode = .dialog(.pasteCurl(text: text + String(character), error: nil))
-        case .dialog(.saveRoute(let name, _)): mode = .dialog(.saveRoute(name: name + String(character), error: nil))
-        default: break
-        }
-    }
-
-    /// Enter in the paste dialog: a command that goes on (a trailing `\`, an open quote) gets
-    /// a new line, as bash would; a whole one is imported.
-    private mutating func acceptCurl(_ text: String) -> [Effect] {
-        let trimmed = text.trimmingWhitespace()
-        var goesOn = trimmed.hasSuffix("\\")
-        do {
-            _ = try ShellSplitter.split(text)
-        } catch {
-            goesOn = true
-        }
-        if goesOn {
-            mode = .dialog(.pasteCurl(text: text + "\n", error: nil))
-            return []
-        }
-        guard !trimmed.isEmpty else { return [] }
-        return [.importCurl(command: text)]
-    }
-
-    /// Enter in the save dialog: the open route's own name saves into it; a new name adds a
-    /// route; the name of another route is refused.
-    private mutating func save(as name: String) -> [Effect] {
-        guard let (route, form) = openForm else {
-            mode = .normal
-            return []
-        }
-        let name = name.trimmingWhitespace()
-        guard !name.isEmpty else {
-            mode = .dialog(.saveRoute(name: name, error: "the route needs a name"))
-            return []
-        }
-        if name != route.name && workspace.routes.contains(where: { $0.name == name }) {
-            mode = .dialog(.saveRoute(name: name, error: "a route named '\(name)' exists; choose another name"))
-            return []
-        }
-        do {
-            var saved = try form.route(from: route)
-            saved.name = name
-            return [.saveRoute(saved, replacing: name == route.name ? route.name : nil)]
-        } catch {
-            mode = .dialog(.saveRoute(name: name, error: error.description))
-            return []
-        }
     }
 
     /// The runtime wrote the file (or could not): the route is opened in the new workspace,
@@ -101,10 +25,11 @@ extension AppState {
     mutating func workspaceWritten(_ result: Result<WrittenRoute, ImportError>) -> [Effect] {
         switch result {
         case .failure(let error):
-            switch mode {
-            case .dialog(.pasteCurl(let text, _)): mode = .dialog(.pasteCurl(text: text, error: error.message))
-            case .dialog(.saveRoute(let name, _)): mode = .dialog(.saveRoute(name: name, error: error.message))
-            default: status = StatusLine(text: error.message, isError: true)
+            if var entry = modal?.dialog as? TextEntryDialog {
+                entry.error = error.message
+                mode = .dialog(Modal(entry))
+            } else {
+                status = StatusLine(text: error.message, isError: true)
             }
             return []
         case .success(let written):

@@ -6,7 +6,7 @@ extension AppState {
     /// `R`: the latest run's view, or the picker when nothing has run yet.
     mutating func openRuns() -> [Effect] {
         if run != nil {
-            mode = .dialog(.runView)
+            mode = .dialog(Modal(RunDialog()))
             return []
         }
         return pickRun()
@@ -15,7 +15,7 @@ extension AppState {
     /// The picker, or straight to the default selection when the workspace names no runs.
     mutating func pickRun() -> [Effect] {
         guard !workspace.runs.isEmpty else { return startRun(nil) }
-        mode = .dialog(.runPicker(cursor: ListCursor()))
+        mode = .dialog(Modal(RunPicker()))
         return []
     }
 
@@ -38,7 +38,7 @@ extension AppState {
         }
         let mutating = routes.filter { !$0.method.isSafe }.map(\.name)
         if environment.isProtected && !mutating.isEmpty {
-            mode = .dialog(.runConfirm(title: title, routes: routes, mutating: mutating))
+            mode = .dialog(Modal(RunConfirmation(title: title, routes: routes, mutating: mutating)))
             return []
         }
         return launch(title: title, routes: routes, confirmed: false)
@@ -49,46 +49,13 @@ extension AppState {
         let id = nextRequestID
         nextRequestID += 1
         run = RunView(id: id, title: title, environment: environment.name, routes: routes)
-        mode = .dialog(.runView)
+        mode = .dialog(Modal(RunDialog()))
         var input = RequestInput()
         input.language = language
         let request = RunRequest(
             routes: routes, environment: environment, input: input, captured: captured[environment.name] ?? [:],
             confirmed: confirmed, title: title)
         return [.startRun(id: id, request)]
-    }
-
-    /// A key in the picker, the confirmation or the run view.
-    mutating func performRun(_ action: Action, in modal: Modal) -> [Effect] {
-        switch (modal, action) {
-        case (.runPicker(var cursor), _) where cursor.apply(action, count: workspace.runs.count + 1):
-            mode = .dialog(.runPicker(cursor: cursor))
-        case (.runPicker(let cursor), .pick):
-            return startRun(cursor.index == 0 ? nil : workspace.runs[safe: cursor.index - 1]?.name)
-        case (.runConfirm(let title, let routes, _), .confirm):
-            return launch(title: title, routes: routes, confirmed: true)
-        case (.runConfirm(let title, let routes, _), .decline):
-            return launch(title: title, routes: routes, confirmed: false)
-        case (.runView, .pick):
-            return openRunExchange()
-        case (.runView, .rerun):
-            return pickRun()
-        case (.runView, .cancel):
-            guard let run, run.isRunning else {
-                mode = .normal
-                return []
-            }
-            status = StatusLine(text: "run cancelled: the routes not yet sent are skipped", isError: false)
-            return [.cancel(id: run.id)]
-        case (.runView, _):
-            guard var view = run, view.cursor.apply(action, count: view.rows.count) else { return [] }
-            run = view
-        case (_, .cancel):
-            mode = .normal
-        default:
-            break
-        }
-        return []
     }
 
     /// Enter on a row: its exchange in the Response pane, with the request line on top.

@@ -22,8 +22,7 @@ extension AppState {
         let id = nextRequestID
         nextRequestID += 1
         if request.needsConfirmation {
-            confirmPurpose = purpose
-            mode = .dialog(.confirm(id: id, request: request))
+            mode = .dialog(Modal(ConfirmDialog(id: id, request: request, purpose: purpose)))
             return []
         }
         return dispatch(id: id, request: request, purpose: purpose)
@@ -96,8 +95,7 @@ extension AppState {
             // Nothing reached the protected environment: ask, as for a request sent there.
             if response?.requestID == id { response?.endStream(.failed) }
             let redirect = ProtectedRedirect(url: url, environment: environment)
-            confirmPurpose = flight.purpose
-            mode = .dialog(.confirm(id: id, request: sent, redirect: redirect))
+            mode = .dialog(Modal(ConfirmDialog(id: id, request: sent, redirect: redirect, purpose: flight.purpose)))
         case .failure(.cancelled):
             if response?.requestID == id { response?.endStream(.stopped) }
             status = StatusLine(text: "request cancelled", isError: false)

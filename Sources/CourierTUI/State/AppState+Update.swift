@@ -41,7 +41,7 @@ extension AppState {
         case .workspaceWritten(let result):
             return workspaceWritten(result)
         case .cookiesLoaded(let environment, let cookies):
-            mode = .dialog(.cookies(environment: environment, cookies: cookies, scroll: 0))
+            mode = .dialog(Modal(CookieList(environment: environment, cookies: cookies)))
             return []
         case .filesMeasured(let sizes):
             for (path, size) in sizes { uploadSizes[path] = size.map(UploadSize.bytes) ?? .unreadable }
@@ -90,22 +90,17 @@ extension AppState {
     }
 
     /// A key the keymap does not bind here: characters type into the entry or field being
-    /// edited; in the confirmation any key cancels.
+    /// edited; the open dialog decides for itself.
     mutating func unbound(_ key: Key) -> [Effect] {
         switch (mode, key) {
-        case (.dialog(.confirm(_, let request, _)), _):
-            mode = .normal
-            status = StatusLine(
-                text: "not sent: \(request.request.method) to \(request.origin.environmentName) cancelled",
-                isError: false)
+        case (.dialog(let modal), _):
+            return unbound(key, in: modal)
         case (.filteringRoutes, .char(let character)):
             routeList.setFilter(routeList.filter + String(character))
         case (.searchingBody(let query), .char(let character)):
             mode = .searchingBody(query: query + String(character))
         case (.typingPath(let typed, let before), .char(let character)):
             return typePath(typed: typed + String(character), before: before)
-        case (.dialog(.pasteCurl), .char(let character)), (.dialog(.saveRoute), .char(let character)):
-            typeIntoDialog(character)
         case (.normal, .char(let character)) where activeScopes.contains(.form):
             return apply(requestPane.type(character))
         default:
@@ -119,10 +114,9 @@ extension AppState {
         switch action {
         case .nextPane: focus = focus.next
         case .previousPane: focus = focus.previous
-        case .help: mode = .dialog(.help(scroll: 0))
+        case .open(let name): return open(dialog: name)
         case .back: return back()
         case .quit: return [.saveSession, .quit]
-        case .switchEnvironment: mode = .dialog(.environmentSwitcher(cursor: ListCursor(activeEnvironment)))
         case .runChecks: return openRuns()
         case .cycleLanguage: return cycleLanguage()
         case .filterRoutes:

@@ -46,8 +46,6 @@ public struct AppState: Sendable {
     public var shownExchange: Exchange?
     /// The latest exchange received (never a recorded one): "the current response".
     public var liveExchange: Exchange?
-    /// What the request waiting in the confirmation dialog is for.
-    public var confirmPurpose = InFlight.Purpose.show
     /// Sizes of the files multipart fields name, by resolved path, as the runtime last
     /// measured them.
     public var uploadSizes: [String: UploadSize] = [:]
@@ -153,17 +151,7 @@ public struct AppState: Sendable {
     /// The scopes whose bindings apply now, most specific first (see `Keymap`).
     public var activeScopes: [KeyScope] {
         switch mode {
-        case .dialog(.help): return [.help, .anywhere]
-        case .dialog(.environmentSwitcher): return [.switcher, .anywhere]
-        case .dialog(.confirm): return [.confirm, .anywhere]
-        case .dialog(.runPicker): return [.runPicker, .anywhere]
-        case .dialog(.runConfirm): return [.runConfirm, .anywhere]
-        case .dialog(.runView): return [.runView, .anywhere]
-        case .dialog(.history): return [.history, .anywhere]
-        case .dialog(.diffPicker): return [.diffPicker, .anywhere]
-        case .dialog(.diff): return [.diff, .anywhere]
-        case .dialog(.pasteCurl), .dialog(.saveRoute): return [.entryDialog, .anywhere]
-        case .dialog(.cookies): return [.cookies, .anywhere]
+        case .dialog(let modal): return [modal.scope, .anywhere]
         case .filteringRoutes: return [.filter, .anywhere]
         case .searchingBody: return [.search, .anywhere]
         case .typingPath: return [.path, .anywhere]

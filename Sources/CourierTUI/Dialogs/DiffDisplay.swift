@@ -2,7 +2,7 @@ import CourierCore
 
 /// Two responses compared (DESIGN.md §7), as the diff view shows them: side by side when the
 /// screen is wide enough, stacked otherwise, with a cursor that jumps between differences.
-public struct DiffDisplay: Sendable, Equatable {
+public struct DiffDisplay: Dialog {
     /// What the left side is, e.g. `development · 200 · recorded 2026-11-23 15:02:11`.
     public var leftTitle: String
     /// What the right side is.
@@ -101,5 +101,75 @@ public struct DiffDisplay: Sendable, Equatable {
         default: return false
         }
         return true
+    }
+
+    public static let keys = [
+        KeymapRow(
+            "n N, ↓ j / ↑ k, PgDn PgUp, g G, Esc", "diff", "next / previous difference, scroll, close",
+            Keymap.bind([.char("n")], scope, .nextMatch) + Keymap.bind([.char("N")], scope, .previousMatch)
+                + Keymap.moves.flatMap { Keymap.bind($0.keys, scope, $0.action) }
+                + Keymap.bind([.char(" ")], scope, .pageDown) + Keymap.bind([.escape, .char("q")], scope, .cancel))
+    ]
+
+    public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
+        guard action != .cancel else { return .close() }
+        _ = handle(action, width: state.width, height: Self.visibleRows(height: state.height))
+        return .stay()
+    }
+
+    /// Rows of differences visible on a screen `height` rows high (a box above the status bar,
+    /// its title row and its footer take five).
+    public static func visibleRows(height: Int) -> Int { max(1, height - 5) }
+
+    /// Over the whole screen but the status bar: the two sides' titles, then the differences,
+    /// side by side from `sideBySideWidth` columns, stacked below it.
+    public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
+        let rect = Rect(x: 0, y: 0, width: buffer.width, height: max(3, buffer.height - 1))
+        buffer.fill(rect)
+        buffer.box(rect, title: "Diff · \(route)", style: Theme.focusedBorder)
+        let inner = rect.inner
+        let rows = rows(width: buffer.width)
+        let sideBySide = buffer.width >= Self.sideBySideWidth
+        let column = max(1, (inner.width - 3) / 2)
+        let right = inner.x + 1 + column + 2
+        if sideBySide {
+            buffer.put(leftTitle, x: inner.x + 1, y: inner.y, style: Theme.error, clip: inner)
+            buffer.put("│ " + rightTitle, x: right - 2, y: inner.y, style: Theme.notice, clip: inner)
+        } else {
+            let x = buffer.put("- " + leftTitle, x: inner.x + 1, y: inner.y, style: Theme.error, clip: inner)
+            buffer.put("  + " + rightTitle, x: x, y: inner.y, style: Theme.notice, clip: inner)
+        }
+        let height = Self.visibleRows(height: buffer.height)
+        let anchors = Self.anchors(in: rows)
+        let currentRow = anchors.isEmpty ? -1 : anchors[min(current, anchors.count - 1)]
+        for offset in 0..<height {
+            let index = scroll + offset
+            guard index < rows.count else { break }
+            let y = inner.y + 1 + offset
+            let marker = index == currentRow ? "▸" : " "
+            switch rows[index] {
+            case .place(let place):
+                buffer.put(marker + place, x: inner.x, y: y, style: Theme.strong, clip: inner)
+            case .pair(let left, let value):
+                let clipLeft = Rect(x: inner.x, y: inner.y, width: column + 2, height: inner.height)
+                buffer.put("  " + left, x: inner.x, y: y, style: Theme.error, clip: clipLeft)
+                buffer.put("│ ", x: right - 2, y: y, style: Theme.hint, clip: inner)
+                buffer.put(value, x: right, y: y, style: Theme.notice, clip: inner)
+            case .left(let value):
+                buffer.put("   - " + value, x: inner.x, y: y, style: Theme.error, clip: inner)
+            case .right(let value):
+                buffer.put("   + " + value, x: inner.x, y: y, style: Theme.notice, clip: inner)
+            case .text(let line):
+                let style: Style =
+                    line.hasPrefix("@@")
+                    ? Theme.header : line.hasPrefix("+") ? Theme.notice : line.hasPrefix("-") ? Theme.error : .plain
+                buffer.put(marker + line, x: inner.x, y: y, style: style, clip: inner)
+            }
+        }
+        let count = anchors.count
+        let position = count == 0 ? "" : " · \(min(current, count - 1) + 1)/\(count)"
+        buffer.put(
+            "n N next / previous difference · j k scroll · Esc closes\(position)", x: inner.x + 1,
+            y: inner.y + inner.height - 1, style: Theme.hint, clip: inner)
     }
 }

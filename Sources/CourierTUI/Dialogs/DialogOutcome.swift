@@ -1,0 +1,34 @@
+import CourierCore
+
+/// What becomes of a dialog after a key: it stays (as its `update` left it), closes, or gives
+/// way to another; it may ask the app for one thing beyond itself.
+public enum DialogOutcome: Sendable {
+    /// It stays open; then the app does `request`, which may close it.
+    case stay(DialogRequest? = nil)
+    /// It closes; then the app does `request`, which may open another.
+    case close(DialogRequest? = nil)
+    /// `dialog` takes its place.
+    case open(any Dialog)
+}
+
+/// What a dialog asks of the app: the changes outside a dialog that keys in one make.
+public enum DialogRequest: Sendable {
+    /// Make environment `index` the active one.
+    case activate(environment: Int)
+    /// Send the shown response's route to environment `index` and compare the answers.
+    case compare(environment: Int)
+    /// Send `request` (confirmed) as request `id`; `purpose` says what its answer is for.
+    case send(id: Int, request: PreparedRequest, purpose: AppState.InFlight.Purpose)
+    /// Select the run `name` (nil: the default selection) and start it.
+    case startRun(name: String?)
+    /// Start `routes` as the run `title`; `confirmed` lets its writes reach a protected environment.
+    case launchRun(title: String, routes: [Route], confirmed: Bool)
+    /// Show the exchange of the run's row under the cursor.
+    case openRunExchange
+    /// Pick a run and start it.
+    case pickRun
+    /// Move the run view's cursor.
+    case moveRunCursor(Action)
+    /// Run `effects`, saying `notice` (when there is one) in the status bar.
+    case run([Effect], notice: AppState.StatusLine? = nil)
+}

@@ -1,0 +1,36 @@
+import CourierCore
+
+/// Picks the active environment (`e`).
+public struct EnvironmentSwitcher: Dialog {
+    /// The row under the cursor.
+    public var cursor: ListCursor
+
+    /// A switcher with its cursor on row `cursor`.
+    public init(cursor: ListCursor) { self.cursor = cursor }
+
+    public static let keys = [
+        EnvironmentChoice.keys(
+            scope, name: "environment switcher", what: "move, make active, jump to N, close", extraCancel: [.char("e")])
+    ]
+
+    public static func open(in state: AppState) throws(DialogRefusal) -> EnvironmentSwitcher {
+        EnvironmentSwitcher(cursor: ListCursor(state.activeEnvironment))
+    }
+
+    public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
+        switch EnvironmentChoice.choose(action, cursor: &cursor, count: state.workspace.environments.count) {
+        case nil: return .stay()
+        case .some(nil): return .close()
+        case .some(.some(let index)): return .close(.activate(environment: index))
+        }
+    }
+
+    public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
+        var lines = EnvironmentChoice.lines(state, cursor: cursor.index) { index, environment in
+            (index == state.activeEnvironment ? "▸" : " ", environment.isProtected ? "  ⚠ protected" : "")
+        }
+        lines.append(("", .plain))
+        lines.append(("Enter picks · 1-9 jumps · Esc closes", Theme.hint))
+        Views.dialog(title: "Environment", lines: lines, style: Theme.focusedBorder, into: &buffer)
+    }
+}

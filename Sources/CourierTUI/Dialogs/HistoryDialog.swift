@@ -1,0 +1,67 @@
+import CourierCore
+
+/// The open route's recorded exchanges, newest first and from every environment (`H`,
+/// DESIGN.md §8): Enter shows one in the Response pane.
+public struct HistoryDialog: Dialog {
+    /// The route whose history this is.
+    public var route: String
+    /// What the database holds for it, newest first.
+    public var entries: [HistoryEntry]
+    /// The row under the cursor.
+    public var cursor = ListCursor()
+
+    /// A list of `entries`.
+    public init(route: String, entries: [HistoryEntry]) {
+        self.route = route
+        self.entries = entries
+    }
+
+    public static let keys = [
+        KeymapRow(
+            "↑ ↓ j k, g G, Enter, Esc", "history", "move, show the exchange in the Response pane, close",
+            Keymap.moves.flatMap { Keymap.bind($0.keys, scope, $0.action) } + Keymap.bind([.enter], scope, .pick)
+                + Keymap.bind([.escape, .char("q"), .char("H")], scope, .cancel))
+    ]
+
+    /// The entry under the cursor, if there is one.
+    public var selected: HistoryEntry? {
+        entries.indices.contains(cursor.index) ? entries[cursor.index] : nil
+    }
+
+    public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
+        switch action {
+        case .cancel: return .close()
+        case .pick:
+            guard let entry = selected else { return .stay() }
+            let notice = AppState.StatusLine(text: "opening #\(entry.id)…", isError: false)
+            return .close(.run([.loadRecord(id: entry.id)], notice: notice))
+        default:
+            _ = cursor.apply(action, count: entries.count)
+            return .stay()
+        }
+    }
+
+    public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
+        let visible = max(1, buffer.height - 8)
+        let count = entries.count
+        let first = max(0, min(cursor.index - visible / 2, count - visible))
+        let environmentWidth = min(16, entries.map { CellWidth.of($0.environment) }.max() ?? 0)
+        var lines: [(String, Style)] = []
+        for (index, entry) in entries.enumerated().dropFirst(first).prefix(visible) {
+            var style = entry.status >= 400 ? Theme.error : Style.plain
+            if index == cursor.index { style = style.reversed }
+            lines.append((Self.row(entry, environmentWidth: environmentWidth), style))
+        }
+        lines.append(("", .plain))
+        lines.append(("Enter shows it · Esc closes · \(cursor.index + 1)/\(count)", Theme.hint))
+        Views.dialog(title: "History · \(route)", lines: lines, style: Theme.focusedBorder, into: &buffer)
+    }
+
+    /// One row: `#id  time  environment  status  duration  checks`, columns aligned by the caller's widths.
+    public static func row(_ entry: HistoryEntry, environmentWidth: Int) -> String {
+        let tally = entry.checkTally.map { "  \($0.description)" } ?? ""
+        let env = entry.environment.truncatedInMiddle(to: environmentWidth).padded(to: environmentWidth)
+        return "#\(entry.id)  \(HistoryListing.localTime(entry.recordedAt))  \(env)  \(entry.status)  "
+            + "\(Seconds.milliseconds(entry.totalTime)) ms\(tally)"
+    }
+}

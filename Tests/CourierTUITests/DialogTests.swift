@@ -1,0 +1,69 @@
+import CourierCore
+import Testing
+
+@testable import CourierTUI
+
+/// Dialogs as components: each holds its state, keys, update and view; the registry and the
+/// keymap are made of them. The captured-values list (`V`) is the one added that way.
+@Suite("Dialogs as components")
+struct DialogTests {
+    @Test("every registered dialog has a scope of its own, and keys bound in it")
+    func registry() {
+        let names = DialogRegistry.all.map { String(describing: $0) }
+        #expect(Set(names).count == names.count)
+        for type in DialogRegistry.all {
+            let bound = type.keys.flatMap(\.bindings).filter { $0.scope == type.scope }
+            #expect(!bound.isEmpty, "\(type) binds no key in its own scope")
+            #expect(DialogRegistry.named(String(describing: type)) == nil ? false : true)
+        }
+        let scopes = DialogRegistry.all.map { "\($0.scope)" }
+        #expect(Set(scopes).count == scopes.count)
+    }
+
+    @Test("V lists the active environment's captured values masked; c copies one; Esc closes")
+    func captures() {
+        var state = Fixtures.state()
+        state.captured["development"] = ["created": "43", "session": "tok-3f9a-secret"]
+        state.captured["production"] = ["created": "99"]
+        state.press(.char("V"))
+        let list = state.modal?.dialog as? CaptureList
+        #expect(list?.environment == "development" && list?.values.map(\.name) == ["created", "session"])
+        #expect(list?.capturedBy == ["created": ["users.create"]])
+        let screen = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(screen.contains("session  •••• 15 chars") && !screen.contains("tok-3f9a-secret"))
+        // WHEN c on the second row THEN its value goes to the clipboard and the status bar says whose
+        let copied = state.press(.down, .char("c"))
+        #expect(copied == [.copy(text: "tok-3f9a-secret")])
+        #expect(state.status?.text == "copied the value of session" && state.modal != nil)
+        state.press(.escape)
+        #expect(state.modal == nil)
+    }
+
+    @Test("V with nothing captured names the routes that capture; with no capturing route it says so")
+    func capturesEmpty() {
+        var state = Fixtures.state()
+        state.press(.char("V"))
+        let screen = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(screen.contains("nothing captured yet for development") && screen.contains("created ← users.create"))
+        var workspace = Fixtures.workspace
+        workspace.routes = workspace.routes.map { route in
+            var route = route
+            route.captures = []
+            return route
+        }
+        var bare = AppState(workspace: workspace, processEnvironment: [:])
+        bare.press(.char("V"))
+        #expect(bare.modal == nil)
+        #expect(bare.status?.text.hasPrefix("no route captures a value") == true)
+    }
+
+    @Test("a dialog's outcome is applied by the app: stay keeps its new state, close and a request")
+    func outcomes() {
+        var state = Fixtures.state()
+        state.press(.char("e"), .down)
+        #expect(state.modal == Modal(EnvironmentSwitcher(cursor: ListCursor(1))))
+        state.press(.enter)
+        #expect(state.modal == nil && state.environment.name == "production")
+        #expect(state.status?.text == "environment: production (protected)")
+    }
+}
