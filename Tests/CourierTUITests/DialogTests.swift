@@ -67,3 +67,27 @@ struct DialogTests {
         #expect(state.status?.text == "environment: production (protected)")
     }
 }
+
+/// Panes as components: one protocol, one signature, and a key reaches the focused pane only.
+@Suite("Panes as components")
+struct PaneComponentTests {
+    @Test("each pane type says which pane it is, and the key table holds every pane's rows")
+    func panes() {
+        let types: [any PaneComponent.Type] = [
+            EnvironmentList.self, RouteList.self, RequestPane.self, ResponseDisplay.self,
+        ]
+        #expect(types.map { $0.pane } == Pane.allCases)
+        let rows = Keymap.standard.rows
+        for type in types { #expect(type.keys.allSatisfy(rows.contains), "\(type)'s keys are not in the table") }
+    }
+
+    @Test("a move reaches the focused pane and no other")
+    func focusedOnly() {
+        var state = Fixtures.state()
+        state.press(.backTab, .char("j"))
+        #expect(state.focus == .environments && state.environmentList.cursor.index == 1)
+        #expect(state.routeList.cursor.index == 0)
+        state.press(.tab, .char("j"), .char("j"))
+        #expect(state.routeList.cursor.index == 2 && state.environmentList.cursor.index == 1)
+    }
+}

@@ -40,7 +40,8 @@ public struct Keymap: Sendable {
 
     /// The keys of the screen.
     public static let standard = Keymap(
-        rows: panes + form + response + entries + DialogRegistry.all.flatMap { $0.keys } + help)
+        rows: panes + EnvironmentList.keys + RouteList.keys + RequestPane.keys + ResponseDisplay.keys + entries
+            + DialogRegistry.all.flatMap { $0.keys } + help)
 
     static func bind(_ keys: [Key], _ scope: KeyScope, _ action: Action) -> [KeyBinding] {
         keys.map { KeyBinding($0, scope, action) }
@@ -55,15 +56,6 @@ public struct Keymap: Sendable {
         KeymapRow(
             "Tab / Shift-Tab", "panes", "next / previous pane (Environments → Routes → Request → Response)",
             hints: [.panes: "Tab pane"], bind([.tab], .panes, .nextPane) + bind([.backTab], .panes, .previousPane)),
-        KeymapRow(
-            "↓ j / ↑ k, g G, PgDn PgUp", "lists", "move",
-            moves.flatMap { bind($0.keys, .lists, $0.action) }),
-        KeymapRow(
-            "Enter", "Environments / Routes", "make active / open the route in the form", hints: [.lists: "Enter open"],
-            bind([.enter], .lists, .pick)),
-        KeymapRow(
-            "Enter", "Request", "send (from any field)", hints: [.request: "Enter send"],
-            bind([.enter], .request, .send)),
         KeymapRow(
             "Esc", "panes", "cancel requests in flight (a live stream stops, its events stay); else back to Routes",
             hints: [.panes: "Esc back"],
@@ -98,60 +90,6 @@ public struct Keymap: Sendable {
         KeymapRow(
             "Ctrl-S", "panes", "save the form as a route: a new name adds one, the open route's name saves into it",
             hints: [.form: "Ctrl-S save"], bind([.ctrl("s")], .panes, .saveRoute)),
-    ]
-
-    private static let form: [KeymapRow] = [
-        KeymapRow(
-            "↑ ↓", "Request", "previous / next field", hints: [.form: "↑↓ field"],
-            bind([.up], .form, .up) + bind([.down], .form, .down)),
-        KeymapRow(
-            "typing, ← → Home End, Backspace Delete, Ctrl-U", "Request", "edit the focused field",
-            bind([.left], .form, .left) + bind([.right], .form, .right) + bind([.home, .ctrl("a")], .form, .lineStart)
-                + bind([.end], .form, .lineEnd) + bind([.backspace], .form, .deleteBackward)
-                + bind([.delete], .form, .deleteForward) + bind([.ctrl("u")], .form, .clear)),
-        KeymapRow("Space", "Request, boolean field", "toggle", []),
-        KeymapRow(
-            "Ctrl-N / Ctrl-D", "Request", "add / remove a header field", hints: [.form: "Ctrl-N header"],
-            bind([.ctrl("n")], .form, .addHeader) + bind([.ctrl("d")], .form, .removeHeader)),
-        KeymapRow(
-            "Ctrl-E / E", "Request / outside the form", "edit the body as JSON in `$EDITOR`",
-            hints: [.form: "Ctrl-E editor"],
-            bind([.ctrl("e")], .form, .editBody) + bind([.char("E")], .outsideForm, .editBody)),
-    ]
-
-    private static let response: [KeymapRow] = [
-        KeymapRow(
-            "↓ j / ↑ k, g G, PgDn Space / PgUp b", "Response",
-            "move the cursor, scroll (a live stream: G follows the newest event)",
-            moves.flatMap { bind($0.keys, .response, $0.action) } + bind([.char(" ")], .response, .pageDown)
-                + bind([.char("b")], .response, .pageUp)),
-        KeymapRow(
-            "h / v", "Response", "headers on/off / `json_path` view ↔ whole body", hints: [.response: "h headers"],
-            bind([.char("h")], .response, .toggleHeaders) + bind([.char("v")], .response, .toggleWholeBody)),
-        KeymapRow(
-            "/ then n N", "Response", "search the body (match count in the title), next / previous match",
-            hints: [.response: "/ search"],
-            bind([.char("/")], .response, .search) + bind([.char("n")], .response, .nextMatch)
-                + bind([.char("N")], .response, .previousMatch)),
-        KeymapRow(
-            "p", "Response", "type a `json_path` (`items.5.address`), applied as you type; Esc restores",
-            hints: [.response: "p path"], bind([.char("p")], .response, .typePath)),
-        KeymapRow(
-            "f / F / 1–9, 0", "Response",
-            "fold or unfold at the cursor / cycle fold depth 1, 2, 3, none / fold everything to depth N, 0 unfolds",
-            hints: [.response: "f fold"],
-            bind([.char("f")], .response, .foldHere) + bind([.char("F")], .response, .cycleFoldDepth)
-                + (0...9).map { KeyBinding(.char(Character(String($0))), .response, .digit($0)) }),
-        KeymapRow(
-            "c / C", "Response", "copy the value under the cursor / its `json_path` to the clipboard (OSC 52)",
-            hints: [.response: "c copy"],
-            bind([.char("c")], .response, .copyValue) + bind([.char("C")], .response, .copyPath)),
-        KeymapRow(
-            "d", "Response", "send this route to another environment (or the same one again) and show the differences",
-            bind([.char("d")], .response, .diffEnvironment)),
-        KeymapRow(
-            "s / x", "Response", "send the shown exchange again / compare a recorded one with the current response",
-            bind([.char("s")], .response, .resend) + bind([.char("x")], .response, .compare)),
     ]
 
     private static let entries: [KeymapRow] = [

@@ -1,5 +1,7 @@
+import CourierCore
+
 /// The Environments pane: a cursor over the workspace's environments.
-public struct EnvironmentList: Sendable, Equatable {
+public struct EnvironmentList: PaneComponent {
     /// The row under the cursor.
     public var cursor: ListCursor
     /// How many environments there are.
@@ -11,9 +13,41 @@ public struct EnvironmentList: Sendable, Equatable {
         cursor = ListCursor(active)
     }
 
+    public static let pane = Pane.environments
+
+    /// The keys of both lists (the Routes pane shares them: scope `.lists`).
+    public static let keys = [
+        KeymapRow(
+            "↓ j / ↑ k, g G, PgDn PgUp", "lists", "move",
+            Keymap.moves.flatMap { Keymap.bind($0.keys, .lists, $0.action) }),
+        KeymapRow(
+            "Enter", "Environments / Routes", "make active / open the route in the form", hints: [.lists: "Enter open"],
+            Keymap.bind([.enter], .lists, .pick)),
+    ]
+
     /// Moves, or makes the environment under the cursor active on Enter.
-    public mutating func handle(_ action: Action) -> PaneOutcome {
+    public mutating func update(_ action: Action, in state: AppState) -> PaneOutcome {
         if cursor.apply(action, count: count) { return .handled }
         return action == .pick ? .activate(environment: cursor.index) : .ignored
+    }
+
+    public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        buffer.box(rect, title: "Environments", style: border(state))
+        let inner = rect.inner
+        let cursor = state.environmentList.cursor.index
+        let start = Views.scrollStart(cursor: cursor, rows: inner.height)
+        for (row, index) in (start..<state.workspace.environments.count).prefix(max(0, inner.height)).enumerated() {
+            let environment = state.workspace.environments[index]
+            let active = index == state.activeEnvironment
+            var style: Style = environment.isProtected ? Theme.warning : (active ? Theme.strong : .plain)
+            if state.focus == .environments && index == cursor { style = style.reversed }
+            let y = inner.y + row
+            buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style)
+            let marker = active ? "▸ " : "  "
+            buffer.put(marker + environment.name, x: inner.x, y: y, style: style, clip: inner)
+            if environment.isProtected {
+                buffer.put("⚠", x: inner.x + inner.width - 2, y: y, style: style, clip: inner)
+            }
+        }
     }
 }

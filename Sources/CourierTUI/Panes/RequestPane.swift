@@ -2,7 +2,7 @@ import CourierCore
 
 /// The Request pane: the route shown, the forms of every route opened so far (typed values
 /// survive switching routes) and the remembered values of routes not opened yet.
-public struct RequestPane: Sendable, Equatable {
+public struct RequestPane: PaneComponent {
     /// Forms of routes opened so far, by route name.
     public var forms: [String: RequestForm] = [:]
     /// Remembered values of routes not opened yet in this run.
@@ -34,9 +34,35 @@ public struct RequestPane: Sendable, Equatable {
         return fields
     }
 
+    public static let pane = Pane.request
+
+    /// Its keys: Enter sends, the rest edit the form.
+    public static let keys = [
+        KeymapRow(
+            "Enter", "Request", "send (from any field)", hints: [.request: "Enter send"],
+            Keymap.bind([.enter], .request, .send)),
+        KeymapRow(
+            "↑ ↓", "Request", "previous / next field", hints: [.form: "↑↓ field"],
+            Keymap.bind([.up], .form, .up) + Keymap.bind([.down], .form, .down)),
+        KeymapRow(
+            "typing, ← → Home End, Backspace Delete, Ctrl-U", "Request", "edit the focused field",
+            Keymap.bind([.left], .form, .left) + Keymap.bind([.right], .form, .right)
+                + Keymap.bind([.home, .ctrl("a")], .form, .lineStart)
+                + Keymap.bind([.end], .form, .lineEnd) + Keymap.bind([.backspace], .form, .deleteBackward)
+                + Keymap.bind([.delete], .form, .deleteForward) + Keymap.bind([.ctrl("u")], .form, .clear)),
+        KeymapRow("Space", "Request, boolean field", "toggle", []),
+        KeymapRow(
+            "Ctrl-N / Ctrl-D", "Request", "add / remove a header field", hints: [.form: "Ctrl-N header"],
+            Keymap.bind([.ctrl("n")], .form, .addHeader) + Keymap.bind([.ctrl("d")], .form, .removeHeader)),
+        KeymapRow(
+            "Ctrl-E / E", "Request / outside the form", "edit the body as JSON in `$EDITOR`",
+            hints: [.form: "Ctrl-E editor"],
+            Keymap.bind([.ctrl("e")], .form, .editBody) + Keymap.bind([.char("E")], .outsideForm, .editBody)),
+    ]
+
     /// Edits the open form: moves between fields and inside one, deletes, adds and removes
     /// headers; Enter sends and Ctrl-E asks for the editor.
-    public mutating func handle(_ action: Action) -> PaneOutcome {
+    public mutating func update(_ action: Action, in state: AppState) -> PaneOutcome {
         guard let name = openRoute, var form = forms[name] else { return .ignored }
         switch action {
         case .send: return .send

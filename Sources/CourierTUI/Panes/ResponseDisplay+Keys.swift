@@ -1,9 +1,54 @@
 import CourierCore
 
 /// The Response pane's own keys: moving, headers, whole body, folds, matches and copy.
-extension ResponseDisplay {
+extension ResponseDisplay: PaneComponent {
     /// The largest text `c` puts on the clipboard: terminals drop bigger OSC 52 payloads.
     public static let clipboardLimit = 1 << 20
+
+    public static let pane = Pane.response
+
+    /// Its keys: moving, headers, whole body, search, path, folds, copies, comparisons.
+    public static let keys = [
+        KeymapRow(
+            "↓ j / ↑ k, g G, PgDn Space / PgUp b", "Response",
+            "move the cursor, scroll (a live stream: G follows the newest event)",
+            Keymap.moves.flatMap { Keymap.bind($0.keys, .response, $0.action) }
+                + Keymap.bind([.char(" ")], .response, .pageDown)
+                + Keymap.bind([.char("b")], .response, .pageUp)),
+        KeymapRow(
+            "h / v", "Response", "headers on/off / `json_path` view ↔ whole body", hints: [.response: "h headers"],
+            Keymap.bind([.char("h")], .response, .toggleHeaders)
+                + Keymap.bind([.char("v")], .response, .toggleWholeBody)),
+        KeymapRow(
+            "/ then n N", "Response", "search the body (match count in the title), next / previous match",
+            hints: [.response: "/ search"],
+            Keymap.bind([.char("/")], .response, .search) + Keymap.bind([.char("n")], .response, .nextMatch)
+                + Keymap.bind([.char("N")], .response, .previousMatch)),
+        KeymapRow(
+            "p", "Response", "type a `json_path` (`items.5.address`), applied as you type; Esc restores",
+            hints: [.response: "p path"], Keymap.bind([.char("p")], .response, .typePath)),
+        KeymapRow(
+            "f / F / 1–9, 0", "Response",
+            "fold or unfold at the cursor / cycle fold depth 1, 2, 3, none / fold everything to depth N, 0 unfolds",
+            hints: [.response: "f fold"],
+            Keymap.bind([.char("f")], .response, .foldHere) + Keymap.bind([.char("F")], .response, .cycleFoldDepth)
+                + (0...9).map { KeyBinding(.char(Character(String($0))), .response, .digit($0)) }),
+        KeymapRow(
+            "c / C", "Response", "copy the value under the cursor / its `json_path` to the clipboard (OSC 52)",
+            hints: [.response: "c copy"],
+            Keymap.bind([.char("c")], .response, .copyValue) + Keymap.bind([.char("C")], .response, .copyPath)),
+        KeymapRow(
+            "d", "Response", "send this route to another environment (or the same one again) and show the differences",
+            Keymap.bind([.char("d")], .response, .diffEnvironment)),
+        KeymapRow(
+            "s / x", "Response", "send the shown exchange again / compare a recorded one with the current response",
+            Keymap.bind([.char("s")], .response, .resend) + Keymap.bind([.char("x")], .response, .compare)),
+    ]
+
+    /// Applies `action` with the body rows `state`'s layout gives the pane.
+    public mutating func update(_ action: Action, in state: AppState) -> PaneOutcome {
+        handle(action, height: state.responseBodyHeight)
+    }
 
     /// Applies `action` with `height` body rows on screen.
     public mutating func handle(_ action: Action, height: Int) -> PaneOutcome {

@@ -2,7 +2,7 @@ import CourierCore
 
 /// The Routes pane: the workspace's routes, the filter typed after `/`, the routes that
 /// match it (worked out when the filter changes, not on every frame) and a cursor over them.
-public struct RouteList: Sendable, Equatable {
+public struct RouteList: PaneComponent {
     /// Every route.
     public let all: [Route]
     /// The filter text.
@@ -40,10 +40,59 @@ public struct RouteList: Sendable, Equatable {
         cursor = ListCursor()
     }
 
+    public static let pane = Pane.routes
+
+    /// None of its own: the Environments pane's rows cover both lists (scope `.lists`).
+    public static let keys: [KeymapRow] = []
+
     /// Moves, or opens the route under the cursor on Enter.
-    public mutating func handle(_ action: Action) -> PaneOutcome {
+    public mutating func update(_ action: Action, in state: AppState) -> PaneOutcome {
         if cursor.apply(action, count: matches.count) { return .handled }
         guard action == .pick else { return .ignored }
         return selected.map { .open($0) } ?? .handled
+    }
+
+    public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        let list = state.routeList
+        let filtering = state.mode == .filteringRoutes
+        let title = list.filter.isEmpty ? "Routes" : "Routes (\(list.matches.count)/\(list.all.count))"
+        buffer.box(rect, title: title, style: border(state))
+        var inner = rect.inner
+        if filtering || !list.filter.isEmpty {
+            let filterY = inner.y + inner.height - 1
+            buffer.put(
+                "/" + list.filter + (filtering ? "▏" : ""), x: inner.x, y: filterY,
+                style: filtering ? Theme.active : Theme.hint, clip: inner)
+            inner.height -= 1
+        }
+        if list.matches.isEmpty {
+            buffer.put("no route matches", x: inner.x, y: inner.y, style: Theme.hint, clip: inner)
+            return
+        }
+        // The name comes first so routes that share a path stay apart at 80 columns; the
+        // paths get their own column when it has room, shortened in the middle.
+        let methodWidth = list.all.map { $0.method.rawValue.count }.max().map { $0 + 1 } ?? 4
+        let nameWidth = list.all.map { CellWidth.of($0.name) }.max() ?? 0
+        let pathX = inner.x + 2 + methodWidth + nameWidth + 2
+        let pathRoom = inner.x + inner.width - pathX
+        let start = Views.scrollStart(cursor: list.cursor.index, rows: inner.height)
+        for (row, index) in (start..<list.matches.count).prefix(max(0, inner.height)).enumerated() {
+            let route = list.all[list.matches[index]]
+            let y = inner.y + row
+            let selected = index == list.cursor.index
+            let highlighted = selected && state.focus == .routes
+            let base: Style = highlighted ? Style.plain.reversed : .plain
+            buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: base)
+            var x = buffer.put(selected ? "▸ " : "  ", x: inner.x, y: y, style: base, clip: inner)
+            var verb = Theme.method(route.method)
+            verb.reverse = highlighted
+            x = buffer.put(route.method.rawValue.padded(to: methodWidth), x: x, y: y, style: verb, clip: inner)
+            buffer.put(route.name, x: x, y: y, style: base, clip: inner)
+            if pathRoom >= 6 {
+                var dim = Theme.hint
+                dim.reverse = highlighted
+                buffer.put(route.path.truncatedInMiddle(to: pathRoom), x: pathX, y: y, style: dim, clip: inner)
+            }
+        }
     }
 }

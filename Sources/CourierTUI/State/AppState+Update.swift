@@ -149,13 +149,23 @@ extension AppState {
     /// Hands `action` to the focused pane.
     mutating func paneAction(_ action: Action) -> PaneOutcome {
         switch focus {
-        case .environments: return environmentList.handle(action)
-        case .routes: return routeList.handle(action)
-        case .request: return requestPane.handle(action)
+        case .environments: return update(\.environmentList, with: action)
+        case .routes: return update(\.routeList, with: action)
+        case .request: return update(\.requestPane, with: action)
         case .response:
-            let height = responseBodyHeight
-            return response?.handle(action, height: height) ?? .ignored
+            guard var pane = response else { return .ignored }
+            let outcome = pane.update(action, in: self)
+            response = pane
+            return outcome
         }
+    }
+
+    /// `action` handed to the pane at `path`, which sees the state as it was before.
+    mutating func update<P: PaneComponent>(_ path: WritableKeyPath<AppState, P>, with action: Action) -> PaneOutcome {
+        var pane = self[keyPath: path]
+        let outcome = pane.update(action, in: self)
+        self[keyPath: path] = pane
+        return outcome
     }
 
     /// Does what a pane asked for.
@@ -208,14 +218,14 @@ extension AppState {
     /// The route filter: ↑ ↓ move among matches, Enter opens, Esc (or Backspace on empty) leaves.
     mutating func filter(_ action: Action) -> [Effect] {
         switch action {
-        case .up, .down: _ = routeList.handle(action)
+        case .up, .down: _ = update(\.routeList, with: action)
         case .deleteBackward where routeList.filter.isEmpty: mode = .normal
         case .deleteBackward: routeList.setFilter(String(routeList.filter.dropLast()))
         case .clear: routeList.setFilter("")
         case .cancel: mode = .normal
         case .accept:
             mode = .normal
-            return apply(routeList.handle(.pick))
+            return apply(update(\.routeList, with: .pick))
         default: break
         }
         return []

@@ -1,9 +1,9 @@
 import CourierCore
 
-/// The Response pane and the status bar.
-extension Views {
-    static func drawResponse(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
-        let style = paneBorder(state, .response)
+/// How the Response pane looks: the status line in its title, then only the rows on screen.
+extension ResponseDisplay {
+    public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        let style = border(state)
         guard let response = state.response else {
             buffer.box(rect, title: "Response", style: style)
             buffer.put(
@@ -46,7 +46,7 @@ extension Views {
             details.append(response.showWholeBody ? "whole body (v: \(path))" : "\(path) (v: whole body)")
         }
         // Whole items only: a title cut mid-word reads as a different value.
-        let fitted = fitting(details, width: rect.x + rect.width - 1 - x - 4)
+        let fitted = Views.fitting(details, width: rect.x + rect.width - 1 - x - 4)
         if !fitted.isEmpty { buffer.put(" · " + fitted + " ", x: x, y: rect.y, style: style) }
 
         let inner = rect.inner
@@ -109,62 +109,12 @@ extension Views {
     /// Redraws every occurrence of `query` in `text` as a highlight, by the search's case rule.
     static func highlight(_ query: String, in text: String, x: Int, y: Int, clip: Rect, into buffer: inout ScreenBuffer)
     {
-        let ranges = ResponseDisplay.columns(matching: query, in: text)
+        let ranges = columns(matching: query, in: text)
         guard !ranges.isEmpty else { return }
         let characters = Array(text)
         for range in ranges {
             let prefix = CellWidth.of(String(characters[0..<range.lowerBound]))
             buffer.put(String(characters[range]), x: x + prefix, y: y, style: Theme.match, clip: clip)
         }
-    }
-
-    static func drawStatusBar(_ state: AppState, _ rect: Rect, into buffer: inout ScreenBuffer) {
-        let environment = state.environment
-        var x = buffer.put(
-            " \(environment.name)\(environment.isProtected ? " ⚠" : "") ", x: 0, y: rect.y,
-            style: environment.isProtected ? Theme.protectedBadge : Theme.badge)
-        if let language = state.language { x = buffer.put(" \(language) ", x: x, y: rect.y, style: Theme.hint) }
-        x = buffer.put(" ", x: x, y: rect.y)
-        if let first = state.inFlight.keys.min(), let sending = state.inFlight[first] {
-            let frame = spinner[state.spinnerFrame % spinner.count]
-            let more = state.inFlight.count > 1 ? " (+\(state.inFlight.count - 1))" : ""
-            var progress = ""
-            if sending.received > 0 {
-                progress = " · ↓ \(ByteCount.format(sending.received))"
-                if sending.elapsed > 0 {
-                    progress += " · \(ByteCount.format(Int(Double(sending.received) / sending.elapsed)))/s"
-                }
-            }
-            let origin = sending.request.origin
-            x = buffer.put(
-                "\(frame) \(sending.request.request.method) \(origin.routeName) → \(origin.environmentName)\(more)\(progress) · Esc cancels  ",
-                x: x, y: rect.y, style: Theme.active)
-        }
-        switch state.mode {
-        case .typingPath(let typed, _):
-            buffer.put(
-                "json path: \(typed)▏  applied as you type · Enter keeps · Esc restores", x: x, y: rect.y,
-                style: Theme.active)
-        case .searchingBody(let query):
-            buffer.put("search: /\(query)▏  Enter finds · Esc cancels", x: x, y: rect.y, style: Theme.active)
-        default:
-            if let status = state.status {
-                buffer.put(status.text, x: x, y: rect.y, style: status.isError ? Theme.error : Theme.notice)
-            } else if state.inFlight.isEmpty {
-                let hints = Keymap.standard.hints(in: state.activeScopes)
-                buffer.put(fitting(hints, width: rect.width - x), x: x, y: rect.y, style: Theme.hint)
-            }
-        }
-    }
-
-    /// As many whole hints as fit in `width` cells, joined by ` · `; a hint is never cut.
-    static func fitting(_ hints: [String], width: Int) -> String {
-        var line = ""
-        for hint in hints {
-            let next = line.isEmpty ? hint : line + " · " + hint
-            guard CellWidth.of(next) <= width else { break }
-            line = next
-        }
-        return line
     }
 }

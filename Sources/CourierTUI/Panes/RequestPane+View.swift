@@ -1,0 +1,97 @@
+import CourierCore
+
+/// How the Request pane looks: the resolved URL, then a row per field (headers and auth that
+/// will go out included), the focused one with its cursor.
+extension RequestPane {
+    public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        var title = "Request"
+        if let route = state.openForm?.route {
+            title += " · \(route.name)" + (route.summary.map { " — \($0)" } ?? "")
+        }
+        buffer.box(rect, title: title, style: border(state))
+        let inner = rect.inner
+        guard let (route, form) = state.openForm else {
+            buffer.put("Pick a route and press Enter", x: inner.x + 1, y: inner.y, style: Theme.hint, clip: inner)
+            return
+        }
+        var x = buffer.put(
+            " " + route.method.rawValue.padded(to: 7), x: inner.x, y: inner.y,
+            style: Theme.method(route.method), clip: inner)
+        switch state.resolvedURL {
+        case .success(let url)?:
+            buffer.put(SecretMask.apply(url, hiding: state.secretValues), x: x, y: inner.y, style: .plain, clip: inner)
+        case .failure(let error)?:
+            x = buffer.put("⚠ ", x: x, y: inner.y, style: error.isUnresolved ? Theme.warning : Theme.error, clip: inner)
+            buffer.put(error.description, x: x, y: inner.y, style: Theme.error, clip: inner)
+        case nil:
+            break
+        }
+
+        let context = state.builder.context(environment: state.environment, input: RequestInput())
+        var rows: [(label: String, field: FormField?, index: Int, note: String)] = []
+        for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index, "")) }
+        let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
+        var insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
+        if !form.fields.contains(where: { $0.section == .header }) {
+            rows.insert(("header", nil, -1, "(none) · Ctrl-N adds one"), at: insertAt)
+            insertAt += 1
+        }
+        if let auth = state.openRouteAuth {
+            rows.insert(("auth", nil, -1, auth), at: insertAt)
+        }
+        let available = inner.height - 1
+        let focusRow = rows.firstIndex { $0.index == form.focus } ?? 0
+        let start = Views.scrollStart(cursor: focusRow, rows: available)
+        let nameWidth = min(16, (form.fields.map { CellWidth.of($0.name) }.max() ?? 4) + 1)
+        for (offset, row) in rows.dropFirst(start).prefix(max(0, available)).enumerated() {
+            let y = inner.y + 1 + offset
+            var x = buffer.put(" " + row.label.padded(to: 7), x: inner.x, y: y, style: Theme.hint, clip: inner)
+            guard let field = row.field else {
+                buffer.put(row.note, x: x, y: y, style: Theme.hint, clip: inner)
+                continue
+            }
+            let focused = state.focus == .request && row.index == form.focus
+            let label = field.section == .header ? "" : field.name
+            x = buffer.put(
+                label.padded(to: nameWidth), x: x, y: y,
+                style: focused ? Theme.strong : .plain, clip: inner)
+            var valueStyle: Style = needsAttention(field, context: context) ? Theme.unresolved : .plain
+            if field.kind == .bool { valueStyle.foreground = Theme.booleanValue }
+            if focused { valueStyle.reverse = true }
+            x = buffer.put("[", x: x, y: y, style: Theme.hint, clip: inner)
+            // A file field ends with the file's size (or why it cannot be sent) after its box.
+            let note = fileNote(state, field)
+            let fieldWidth = max(1, inner.x + inner.width - x - 2 - (note.map { CellWidth.of($0.text) + 1 } ?? 0))
+            // One line per field: a line break in a text body shows as ↵ (one cell, so the
+            // cursor arithmetic holds).
+            let text = Array(field.value).map { $0 == "\n" || $0 == "\r\n" ? "↵" : $0 }
+            let cursor = focused ? form.cursor : 0
+            let first = max(0, cursor - fieldWidth + 1)
+            let visible = String(text.dropFirst(first).prefix(fieldWidth))
+            let end = buffer.put(visible, x: x + 1, y: y, style: valueStyle, clip: inner)
+            if focused {
+                let cursorX = x + 1 + CellWidth.of(String(text.dropFirst(first).prefix(cursor - first)))
+                let under = cursor < text.count ? String(text[cursor]) : " "
+                buffer.put(under, x: cursorX, y: y, style: Theme.textCursor, clip: inner)
+            }
+            let close = buffer.put("]", x: max(end, x + 1) + 1, y: y, style: Theme.hint, clip: inner)
+            if let note { buffer.put(" " + note.text, x: close, y: y, style: note.style, clip: inner) }
+        }
+    }
+
+    /// `12.0 KB` for a file field whose file was measured, `not found` when it cannot be read.
+    static func fileNote(_ state: AppState, _ field: FormField) -> (text: String, style: Style)? {
+        guard field.kind == .file, let path = state.uploadPath(of: field) else { return nil }
+        switch state.uploadSizes[path] {
+        case .bytes(let size)?: return (ByteCount.format(size), Theme.hint)
+        case .unreadable?: return ("cannot be read", Theme.error)
+        case .measuring?, nil: return nil
+        }
+    }
+
+    /// An empty path parameter, or a `{{variable}}` no scope defines.
+    static func needsAttention(_ field: FormField, context: TemplateContext) -> Bool {
+        if field.section == .path && field.value.isEmpty { return true }
+        return Template.variableNames(in: field.value).contains { context.rawValue(of: $0) == nil }
+    }
+}
