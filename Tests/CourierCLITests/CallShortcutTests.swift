@@ -89,6 +89,26 @@ struct CallShortcutTests {
         }
     }
 
+    @Test("every spelling in CallFlag is one ArgumentParser reads, and the hand parser reads it the same")
+    func oneDeclaration() throws {
+        for flag in CallFlag.allCases {
+            for name in flag.names {
+                var arguments = ["users.show", name]
+                if flag.takesValue {
+                    arguments.append(flag == .timeout || flag == .retryDelay || flag == .retries ? "2" : "v")
+                }
+                if flag == .showSecrets { arguments.append("--curl") }
+                let parsed = try CallCommand.parse(arguments)
+                let quick = try #require(CallQuickParser.invocation(arguments), "the hand parser left \(name) out")
+                #expect(Self.summary(quick) == Self.summary(parsed.invocation), "\(name)")
+                #expect(
+                    Self.summary(quick) != Self.summary(try CallCommand.parse(["users.show"]).invocation), "\(name)")
+            }
+        }
+        let help = CallCommand.helpMessage()
+        for flag in CallFlag.allCases { #expect(help.contains(flag.names[0]), "--help misses \(flag.names[0])") }
+    }
+
     /// Everything a call reads from its flags, as one comparable text.
     static func summary(_ call: CallInvocation) -> String {
         let request = call.request

@@ -17,23 +17,23 @@ struct CallCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(name: .long, help: "Environment (default: the remembered one, else the first).")
+    @Option(name: CallFlag.env.name, help: CallFlag.env.help)
     var env: String?
 
     @OptionGroup var request: RequestOptions
 
     @OptionGroup var output: PrintOptions
 
-    @Flag(name: .long, help: "Confirm a mutating request to a protected environment.")
+    @Flag(name: CallFlag.yes.name, help: CallFlag.yes.help)
     var yes = false
 
-    @Flag(name: .long, help: "Print the request as a curl command instead of sending it.")
+    @Flag(name: CallFlag.curl.name, help: CallFlag.curl.help)
     var curl = false
 
-    @Flag(name: .customLong("show-secrets"), help: "With --curl: write secret values instead of shell variables.")
+    @Flag(name: CallFlag.showSecrets.name, help: CallFlag.showSecrets.help)
     var showSecrets = false
 
-    @Option(name: .long, help: ArgumentHelp("Also write the exchange as HAR 1.2 (secrets masked).", valueName: "FILE"))
+    @Option(name: CallFlag.har.name, help: CallFlag.har.help)
     var har: String?
 
     /// The flags as plain values, which do the work.

@@ -3,15 +3,13 @@ import CourierCore
 
 /// `-i --raw --json-path`: how a response is printed, by `call` and by `history show`.
 struct PrintOptions: ParsableArguments {
-    @Flag(name: [.customShort("i"), .long], help: "Print the status line and headers first.")
+    @Flag(name: CallFlag.include.name, help: CallFlag.include.help)
     var include = false
 
-    @Flag(name: .long, help: "Print the body as received (after gzip/deflate decoding).")
+    @Flag(name: CallFlag.raw.name, help: CallFlag.raw.help)
     var raw = false
 
-    @Option(
-        name: .customLong("json-path"),
-        help: ArgumentHelp("Print only this part of a JSON body ('' for all).", valueName: "PATH"))
+    @Option(name: CallFlag.jsonPath.name, help: CallFlag.jsonPath.help)
     var jsonPath: String?
 
     /// The flags as plain values (reading them is what costs in ArgumentParser's types).

@@ -3,33 +3,25 @@ import ArgumentParser
 /// The flags that shape one request: `-p -q -H --body --form -F --text` and the `SendFlags` (`--var --lang
 /// --timeout --retries --retry-delay --no-follow`). `call` uses them; `diff` and export will.
 struct RequestOptions: ParsableArguments {
-    @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "NAME=VALUE"))
+    @Option(name: CallFlag.param.name, help: CallFlag.param.help)
     var params: [String] = []
 
-    @Option(name: .customShort("q"), help: ArgumentHelp("Query parameter.", valueName: "NAME=VALUE"))
+    @Option(name: CallFlag.query.name, help: CallFlag.query.help)
     var query: [String] = []
 
-    @Option(name: .customShort("H"), help: ArgumentHelp("Header; 'Name:' removes one.", valueName: "'Name: value'"))
+    @Option(name: CallFlag.header.name, help: CallFlag.header.help)
     var headers: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("JSON body, or @FILE to read it from a file.", valueName: "JSON|@FILE"))
+    @Option(name: CallFlag.body.name, help: CallFlag.body.help)
     var body: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Form field (sent application/x-www-form-urlencoded); repeatable, over the route's form.",
-            valueName: "NAME=VALUE"))
+    @Option(name: CallFlag.form.name, help: CallFlag.form.help)
     var form: [String] = []
 
-    @Option(
-        name: .customShort("F"),
-        help: ArgumentHelp(
-            "Multipart part: a value, or @FILE (streamed, ';type=T' and ';filename=N' may follow); repeatable.",
-            valueName: "NAME=VALUE|NAME=@FILE"))
+    @Option(name: CallFlag.part.name, help: CallFlag.part.help)
     var parts: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Text body, or @FILE to read it from a file.", valueName: "TEXT|@FILE"))
+    @Option(name: CallFlag.text.name, help: CallFlag.text.help)
     var text: String?
 
     @OptionGroup var send: SendFlags

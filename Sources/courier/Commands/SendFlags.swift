@@ -4,30 +4,28 @@ import ArgumentParser
 /// --retry-delay --no-follow --no-history`. `call` takes them inside `RequestOptions`; `check` takes them
 /// alone, since path parameters, query, headers and body belong to each route.
 struct SendFlags: ParsableArguments {
-    @Option(name: .customLong("var"), help: ArgumentHelp("Template variable.", valueName: "NAME=VALUE"))
+    @Option(name: CallFlag.variable.name, help: CallFlag.variable.help)
     var variables: [String] = []
 
-    @Option(name: .customLong("lang"), help: ArgumentHelp("Accept-Language to send.", valueName: "CODE"))
+    @Option(name: CallFlag.language.name, help: CallFlag.language.help)
     var language: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds before giving up.", valueName: "S"))
+    @Option(name: CallFlag.timeout.name, help: CallFlag.timeout.help)
     var timeout: Double?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Extra attempts for idempotent requests after transient failures.", valueName: "N"))
+    @Option(name: CallFlag.retries.name, help: CallFlag.retries.help)
     var retries: Int?
 
-    @Option(name: .customLong("retry-delay"), help: ArgumentHelp("Seconds between attempts.", valueName: "S"))
+    @Option(name: CallFlag.retryDelay.name, help: CallFlag.retryDelay.help)
     var retryDelay: Double?
 
-    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
+    @Flag(name: CallFlag.noFollow.name, help: CallFlag.noFollow.help)
     var noFollow = false
 
-    @Flag(name: .customLong("no-history"), help: "Record nothing in the history database.")
+    @Flag(name: CallFlag.noHistory.name, help: CallFlag.noHistory.help)
     var noHistory = false
 
-    @Flag(name: .customLong("no-cookies"), help: "Send no cookie and keep none.")
+    @Flag(name: CallFlag.noCookies.name, help: CallFlag.noCookies.help)
     var noCookies = false
 
     /// The flags as plain values (reading them is what costs in ArgumentParser's types).

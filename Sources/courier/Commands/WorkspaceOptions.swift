@@ -5,7 +5,7 @@ import CourierStore
 /// `--config FILE`, shared by every command that reads a workspace. A sealed file (RNCryptor)
 /// is opened with `COURIER_PASSWORD`, or with a password asked for on the terminal.
 struct WorkspaceOptions: ParsableArguments {
-    @Option(name: .long, help: "The workspace file (a sealed .bin asks for its password).")
+    @Option(name: CallFlag.config.name, help: CallFlag.config.help)
     var config: String = "environments.json"
 
     /// The file, as a plain value (see `SendSettings`).
