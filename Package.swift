@@ -24,8 +24,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // Values and pure functions only: the compiler keeps networking, storage and the
-        // terminal out, because this target links nothing but the toolchain.
-        .target(name: "CourierCore"),
+        // terminal out, because this target links nothing but the toolchain and CourierSystem.
+        .target(name: "CourierCore", dependencies: ["CourierSystem"]),
+        // Threads and memory pages for the core's JSON printer: system calls, kept out of the core.
+        .target(name: "CourierSystem"),
         // The one network adapter.
         .target(
             name: "CourierHTTP",
@@ -73,11 +75,11 @@ let package = Package(
             name: "courier",
             dependencies: [
                 "CourierCore", "CourierHTTP", "CourierStore", "CourierPipeline", "CourierTUI", "CourierSampleAPI",
-                "CourierOpenAPI", "CNcurses",
+                "CourierOpenAPI", "CourierSystem", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore", "CourierSystem"], exclude: ["Fixtures"]),
         // Test helpers shared by the integration and end-to-end tests: a hostile loopback server.
         .target(name: "CourierTestSupport", path: "Tests/CourierTestSupport"),
         .testTarget(

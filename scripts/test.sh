@@ -28,27 +28,29 @@ if [ -n "$stdmutex" ]; then
   exit 1
 fi
 # DESIGN.md §1 as a fact of the package graph: the core and the screen's state machine link
-# nothing but each other (no networking, database or terminal library, even indirectly).
+# nothing but each other and CourierSystem, which links nothing (no networking, database or
+# terminal library, even indirectly).
 graph=$(swift package dump-package | jq -c '[.targets[] | {(.name): [.dependencies[] | (.byName[0] // .product[0])]}] | add')
-pure=$(jq -c '{core: .CourierCore, tui: .CourierTUI}' <<<"$graph")
-if [ "$pure" != '{"core":[],"tui":["CourierCore"]}' ]; then
+pure=$(jq -c '{core: .CourierCore, tui: .CourierTUI, system: .CourierSystem}' <<<"$graph")
+if [ "$pure" != '{"core":["CourierSystem"],"tui":["CourierCore"],"system":[]}' ]; then
   echo "CourierCore and CourierTUI must stay pure (DESIGN.md §1), but depend on: $pure" >&2
   exit 1
 fi
 swift build --build-tests
-# And the core and the screen do no file I/O: none of their objects calls the C library's file
-# functions (the store and the command line read and write files).
+# And the core and the screen make no system calls of their own: none of their objects calls
+# the C library's file functions (the store and the command line read and write files), maps
+# memory, starts a thread or looks a symbol up (CourierSystem does, for the JSON printer).
 io=$(for target in CourierCore CourierTUI; do
   for source in $(find "Sources/$target" -name '*.swift'); do
     object=".build/debug/$target.build/$(basename "$source").o"
     if nm -u "$object" | awk '{print $2}' |
-      grep -qxE '(open|openat|fopen|stat|fstat|lstat|opendir|readdir|unlink|rename|mkdir|realpath)(64)?|read|write|pread|pwrite|close'; then
+      grep -qxE '(open|openat|fopen|stat|fstat|lstat|opendir|readdir|unlink|rename|mkdir|realpath|mmap)(64)?|read|write|pread|pwrite|close|munmap|madvise|dlsym|pthread_create|sysconf'; then
       echo "$source"
     fi
   done
 done)
 if [ -n "$io" ]; then
-  echo "file I/O in CourierCore or CourierTUI (move it to CourierStore): $io" >&2
+  echo "system calls in CourierCore or CourierTUI (files to CourierStore, the rest to CourierSystem): $io" >&2
   exit 1
 fi
 swift test

@@ -1,3 +1,4 @@
+import CourierSystem
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,7 +19,7 @@ extension FastJSONFormatter {
         var count = 0
         private(set) var capacity: Int
         private var mapped: Bool
-        private static let hugePage = 2 << 20
+        private static let hugePage = Pages.huge
 
         init(capacity: Int) {
             if capacity >= Self.hugePage, let region = Self.map(Self.round(capacity)) {
@@ -34,12 +35,7 @@ extension FastJSONFormatter {
 
         private static func round(_ size: Int) -> Int { (size + hugePage - 1) / hugePage * hugePage }
 
-        private static func map(_ size: Int) -> UnsafeMutablePointer<UInt8>? {
-            let raw = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-            guard let raw, raw != MAP_FAILED else { return nil }
-            _ = madvise(raw, size, Int32(MADV_HUGEPAGE))
-            return raw.assumingMemoryBound(to: UInt8.self)
-        }
+        private static func map(_ size: Int) -> UnsafeMutablePointer<UInt8>? { Pages.map(size) }
 
         @inline(__always)
         mutating func reserve(_ extra: Int) {
@@ -87,7 +83,7 @@ extension FastJSONFormatter {
 
         private func release() {
             if mapped {
-                _ = munmap(base, capacity)
+                Pages.unmap(base, size: capacity)
             } else {
                 base.deallocate()
             }

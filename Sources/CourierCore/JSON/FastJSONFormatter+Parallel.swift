@@ -1,3 +1,4 @@
+import CourierSystem
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

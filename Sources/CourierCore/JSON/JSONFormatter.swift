@@ -1,3 +1,4 @@
+import CourierSystem
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -73,7 +74,7 @@ public struct JSONFormatter: Sendable {
         let result = [UInt8](unsafeUninitializedCapacity: capacity + 64) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
-            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
+            Pages.adviseHuge(UnsafeMutableRawBufferPointer(buffer))
             var sink = FixedJSONSink(base, capacity: buffer.count, notingLines: notingLines)
             guard FastJSONFormatter.format(bytes, indent: indent, into: &sink) else { return }
             sink.append(UInt8(ascii: "\n"))
@@ -96,7 +97,7 @@ public struct JSONFormatter: Sendable {
     ) throws(JSONSyntaxError) {
         if style == nil {
             let release: ((Int, Int) -> Void)? =
-                releasingInput ? { from, upTo in Self.release(bytes, from: from, upTo: upTo) } : nil
+                releasingInput ? { from, upTo in Pages.drop(bytes, from: from, upTo: upTo) } : nil
             // Two threads for a large document when two can run; the second first finds where
             // its part starts (following strings and brackets from the start, ~1 GB/s), so the
             // first part is the longer one. Split at the end, the first part is the whole print.
@@ -119,18 +120,6 @@ public struct JSONFormatter: Sendable {
         // Colours, or an invalid document: the event-based printer gives the exact message.
         let slow = try formatWithEvents(bytes)
         slow.withUnsafeBufferPointer { sink($0) }
-    }
-
-    /// Drops the whole pages between two offsets from memory (they are re-read from the file
-    /// if needed).
-    private static func release(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, upTo offset: Int) {
-        guard let base = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = UInt(bitPattern: base)
-        let alignedStart = (start + UInt(from) + UInt(page) - 1) & ~UInt(page - 1)
-        let alignedEnd = (start + UInt(offset)) & ~UInt(page - 1)
-        guard alignedEnd > alignedStart, let pointer = UnsafeMutableRawPointer(bitPattern: alignedStart) else { return }
-        _ = madvise(pointer, Int(alignedEnd - alignedStart), Int32(MADV_DONTNEED))
     }
 
     /// The reference printer: `JSONReader` events, one at a time.

@@ -1,5 +1,6 @@
 import CNcurses
 import CourierCore
+import CourierSystem
 import Dispatch
 
 #if canImport(FoundationEssentials)

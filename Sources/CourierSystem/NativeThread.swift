@@ -25,7 +25,7 @@ public final class NativeThread: @unchecked Sendable {
     private var started = false
 
     /// Starts `body` on a new thread, to be joined; if the system gives none, `join` runs it.
-    init(_ body: @escaping () -> Void) {
+    public init(_ body: @escaping () -> Void) {
         self.body = body
         started = spawn()
     }
@@ -68,7 +68,7 @@ public final class NativeThread: @unchecked Sendable {
     }
 
     /// Waits for the thread (or runs the body here if no thread started).
-    func join() {
+    public func join() {
         if started {
             #if canImport(Darwin)
                 if let thread { pthread_join(thread, nil) }
@@ -84,7 +84,7 @@ public final class NativeThread: @unchecked Sendable {
     /// How many threads of this process can run at once: the processors it may run on
     /// (`taskset`, a container's cpuset) and its CPU quota, whichever is smaller. Foundation's
     /// count ignores the first; two threads sharing one processor are slower than one.
-    static var processors: Int {
+    public static var processors: Int {
         let quota = ProcessInfo.processInfo.activeProcessorCount
         #if canImport(Glibc)
             return min(quota, affinityCount() ?? quota)
@@ -100,7 +100,7 @@ public final class NativeThread: @unchecked Sendable {
 
         /// The processors in this process's affinity mask (up to 1,024, as `cpu_set_t`); nil
         /// when the system cannot say.
-        static func affinityCount() -> Int? {
+        public static func affinityCount() -> Int? {
             guard let symbol = dlsym(nil, "sched_getaffinity") else { return nil }
             let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
             var mask = [UInt64](repeating: 0, count: 16)
