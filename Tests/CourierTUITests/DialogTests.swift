@@ -9,14 +9,14 @@ import Testing
 struct DialogTests {
     @Test("every registered dialog has a scope of its own, and keys bound in it")
     func registry() {
-        let names = DialogRegistry.all.map { String(describing: $0) }
-        #expect(Set(names).count == names.count)
+        let ids = DialogRegistry.all.map { ObjectIdentifier($0) }
+        #expect(Set(ids).count == ids.count)
         for type in DialogRegistry.all {
             let bound = type.keys.flatMap(\.bindings).filter { $0.scope == type.scope }
             #expect(!bound.isEmpty, "\(type) binds no key in its own scope")
-            #expect(DialogRegistry.named(String(describing: type)) == nil ? false : true)
+            #expect(DialogRegistry.type(ObjectIdentifier(type)).map { ObjectIdentifier($0) } == ObjectIdentifier(type))
         }
-        let scopes = DialogRegistry.all.map { "\($0.scope)" }
+        let scopes = DialogRegistry.all.map { $0.scope }
         #expect(Set(scopes).count == scopes.count)
     }
 

@@ -9,7 +9,7 @@ public enum DialogRegistry {
     ]
 
     /// The dialog type `Action.open(dialog:)` names.
-    static func named(_ name: String) -> (any Dialog.Type)? {
-        all.first { String(describing: $0) == name }
+    static func type(_ id: ObjectIdentifier) -> (any Dialog.Type)? {
+        all.first { ObjectIdentifier($0) == id }
     }
 }

@@ -6,8 +6,8 @@ public enum Action: Sendable, Equatable, Hashable {
     /// Save and leave (q, outside the form).
     case quit
     case nextPane, previousPane
-    /// Open the dialog of this type name (`Dialog.opening`, `DialogRegistry`).
-    case open(dialog: String)
+    /// Open the dialog of this type (`Dialog.opening`, `DialogRegistry`).
+    case open(dialog: ObjectIdentifier)
     /// Cancel requests in flight, else go back to Routes.
     case back
     case cycleLanguage, filterRoutes

@@ -21,6 +21,6 @@ public enum KeyScope: Sendable, Equatable, Hashable {
     case search
     /// Typing a `json_path` in the Response pane.
     case path
-    /// The open dialog's own keys, by its type's name (`Dialog.scope`).
-    case dialog(String)
+    /// The open dialog's own keys, by its type (`Dialog.scope`).
+    case dialog(ObjectIdentifier)
 }

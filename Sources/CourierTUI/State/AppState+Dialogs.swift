@@ -32,8 +32,8 @@ extension AppState {
     }
 
     /// `Action.open`: the dialog of that name, or why it cannot open now.
-    mutating func open(dialog name: String) -> [Effect] {
-        guard let type = DialogRegistry.named(name) else { return [] }
+    mutating func open(dialog id: ObjectIdentifier) -> [Effect] {
+        guard let type = DialogRegistry.type(id) else { return [] }
         do {
             mode = .dialog(Modal(try type.open(in: self)))
         } catch {

@@ -114,7 +114,7 @@ extension AppState {
         switch action {
         case .nextPane: focus = focus.next
         case .previousPane: focus = focus.previous
-        case .open(let name): return open(dialog: name)
+        case .open(let id): return open(dialog: id)
         case .back: return back()
         case .quit: return [.saveSession, .quit]
         case .runChecks: return openRuns()
