@@ -14,10 +14,8 @@ public struct DiffPicker: Dialog {
     ]
 
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
-        switch EnvironmentChoice.choose(action, cursor: &cursor, count: state.workspace.environments.count) {
-        case nil: return .stay()
-        case .some(nil): return .close()
-        case .some(.some(let index)): return .close(.compare(environment: index))
+        EnvironmentChoice.outcome(action, cursor: &cursor, count: state.workspace.environments.count) {
+            .compare(environment: $0)
         }
     }
 

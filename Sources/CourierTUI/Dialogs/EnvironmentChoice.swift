@@ -3,16 +3,18 @@ import CourierCore
 /// A key in a dialog that picks an environment (the switcher, "compare with"): moves stay in
 /// it, Enter or a digit picks, Esc closes.
 enum EnvironmentChoice {
-    /// What `action` does to `cursor` over `count` environments: nil when it stays open (moved
-    /// or not), else the index picked (`.some(nil)`: closed without a pick).
-    static func choose(_ action: Action, cursor: inout ListCursor, count: Int) -> Int?? {
+    /// What `action` does to `cursor` over `count` environments: a move stays, Esc closes, a
+    /// pick closes and asks the app for `picked(index)`.
+    static func outcome(
+        _ action: Action, cursor: inout ListCursor, count: Int, picked: (Int) -> DialogRequest
+    ) -> DialogOutcome {
         switch action {
-        case .cancel: return .some(nil)
-        case .pick: return .some(cursor.index)
-        case .digit(let number) where (1...count).contains(number): return .some(number - 1)
+        case .cancel: return .close()
+        case .pick where count > 0: return .close(picked(cursor.index))
+        case .digit(let number) where number >= 1 && number <= count: return .close(picked(number - 1))
         default:
             _ = cursor.apply(action, count: count)
-            return nil
+            return .stay()
         }
     }
 

@@ -18,10 +18,8 @@ public struct EnvironmentSwitcher: Dialog {
     }
 
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
-        switch EnvironmentChoice.choose(action, cursor: &cursor, count: state.workspace.environments.count) {
-        case nil: return .stay()
-        case .some(nil): return .close()
-        case .some(.some(let index)): return .close(.activate(environment: index))
+        EnvironmentChoice.outcome(action, cursor: &cursor, count: state.workspace.environments.count) {
+            .activate(environment: $0)
         }
     }
 
