@@ -37,20 +37,23 @@ public struct OpenAPIImporter: Sendable {
         }
         plan.environments = environments
 
-        let documentSecurity = try security.requirements(document.root["security"], place: "\(fileName): security")
+        let documentSecurity = try security.requirements(
+            document.root["security"], place: "\(fileName): security", warnings: &plan.warnings)
         var secrets: [String: String] = [:]
         for member in try OpenAPIDocument.members(document.root["paths"], "\(fileName): paths") {
-            let place = "\(fileName): paths.\(member.key)"
+            // `x-…` keys beside the paths are extensions, not paths.
+            guard !member.key.hasPrefix("x-") else { continue }
             let item: JSONValue
+            let inherited: [JSONValue]
             do throws(ImportError) {
                 item = try document.resolved(member.value)
+                inherited = try OpenAPIDocument.items(item["parameters"], "parameters")
             } catch {
-                throw ImportError("\(place): \(error.message)")
+                plan.skipped.append(ImportPlan.Skip(member.key, reason: error.message))
+                continue
             }
-            let inherited = try OpenAPIDocument.items(item["parameters"], "\(place).parameters")
             for method in Self.methods {
                 guard let operation = item[method] else { continue }
-                let operationPlace = "\(place).\(method)"
                 do throws(ImportError) {
                     guard case .object = operation else {
                         throw ImportError("expected a mapping, found \(operation.typeDescription)")
@@ -61,7 +64,8 @@ public struct OpenAPIImporter: Sendable {
                     var route = try builder.route()
                     let requirements =
                         try operation["security"].map { value throws(ImportError) in
-                            try security.requirements(value, place: "security")
+                            try security.requirements(
+                                value, place: "\(member.key).\(method).security", warnings: &plan.warnings)
                         } ?? documentSecurity
                     for (variable, value) in try security.apply(requirements, to: &route, warnings: &plan.warnings) {
                         secrets[variable] = value
@@ -69,9 +73,12 @@ public struct OpenAPIImporter: Sendable {
                     plan.warnings += builder.warnings
                     plan.add(route, environment: environments.first?.name)
                 } catch {
-                    throw ImportError("\(operationPlace): \(error.message)")
+                    plan.skipped.append(ImportPlan.Skip("\(method.uppercased()) \(member.key)", reason: error.message))
                 }
             }
+        }
+        if plan.routes.isEmpty && !plan.skipped.isEmpty {
+            throw ImportPlan.nothingImported(fileName, skipped: plan.skipped)
         }
         guard !plan.routes.isEmpty else { throw ImportError("\(fileName): the document has no operation") }
         // Secret variables read the process environment until the user writes them in.

@@ -9,13 +9,16 @@ struct OpenAPISecurity {
 
     /// A `security` list: each requirement's scheme names, sorted, each checked against
     /// `components.securitySchemes` (OpenAPI requires that every name is one of them).
-    func requirements(_ value: JSONValue?, place: String) throws(ImportError) -> [[String]] {
+    func requirements(_ value: JSONValue?, place: String, warnings: inout [String]) throws(ImportError) -> [[String]] {
         var requirements: [[String]] = []
         for (position, requirement) in try OpenAPIDocument.items(value, place).enumerated() {
-            let names = try OpenAPIDocument.members(requirement, "\(place)[\(position)]").map(\.key).sorted()
+            var names = try OpenAPIDocument.members(requirement, "\(place)[\(position)]").map(\.key).sorted()
+            // Tools that read the document send such a request without that credential.
             for name in names where document.securitySchemes?[name] == nil {
-                throw ImportError("\(place): \(name) names no security scheme in components.securitySchemes")
+                let warning = "\(place): \(name) names no security scheme in components.securitySchemes; left out"
+                if !warnings.contains(warning) { warnings.append(warning) }
             }
+            names.removeAll { document.securitySchemes?[$0] == nil }
             requirements.append(names)
         }
         return requirements

@@ -91,7 +91,7 @@ final class ImportEndToEndTests {
         "bad input: one line, exit 1, the workspace untouched",
         arguments: [
             ("wget http://x", "not a curl command: it starts with 'wget'"),
-            ("curl example.com/x", "'example.com/x' has no scheme"),
+            ("curl ftp://example.com/x", "only http and https URLs can be imported, not ftp"),
             ("curl 'http://x", "curl: line 1, column 6: the single quote opened here is never closed"),
             ("curl -X", "curl: -X needs a value"),
         ])
@@ -103,6 +103,41 @@ final class ImportEndToEndTests {
         #expect(result.code == 1 && result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try [UInt8](Data(contentsOf: workspace)) == original)
+    }
+
+    @Test("a collection imports what can come across: the rest is skipped by name; --strict writes nothing")
+    func skips() async throws {
+        let collection = Self.fixtures.deletingLastPathComponent().appendingPathComponent(
+            "postman/skips/collection.json")
+        let workspace = folder.appendingPathComponent("skips/environments.json")
+        try FileManager.default.createDirectory(
+            at: workspace.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let strict = try await CourierBinary.run(
+            ["import", "postman", collection.path, "--config", workspace.path, "--strict"])
+        #expect(
+            strict.code == 1 && strict.stderr.contains("1 of 4 requests could not be imported; --strict writes nothing")
+        )
+        #expect(!FileManager.default.fileExists(atPath: workspace.path))
+        let result = try await CourierBinary.run(["import", "postman", collection.path, "--config", workspace.path])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: skipped over-ftp: 'ftp://files.example.com/report.csv'"))
+        #expect(result.stderr.contains("imported 3 of 4 requests into \(workspace.path) (1 skipped: over-ftp)"))
+        let routes = try await CourierBinary.run(["routes", "--config", workspace.path])
+        #expect(
+            routes.stdout.contains("get-no-scheme-as-postman-s-own-examples-write-it")
+                && !routes.stdout.contains("over-ftp"))
+    }
+
+    @Test("a URL with no scheme comes in as http://, as curl sends it, and says so")
+    func noScheme() async throws {
+        let workspace = folder.appendingPathComponent("noscheme/environments.json")
+        try FileManager.default.createDirectory(
+            at: workspace.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let result = try await CourierBinary.run(
+            ["import", "curl", "curl 127.0.0.1:\(demo.port)/dev/v1/echo", "--config", workspace.path, "--name", "echo"])
+        #expect(result.code == 0 && result.stderr.contains("names no scheme: imported as http://"), "\(result.stderr)")
+        let sent = try await CourierBinary.run(["call", "echo", "--config", workspace.path, "--no-history"])
+        #expect(sent.code == 0, "\(sent.stderr)")
     }
 
     @Test("a workspace that does not load is named, and left as it is")

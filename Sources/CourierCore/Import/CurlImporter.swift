@@ -50,6 +50,7 @@ public struct CurlImporter: Sendable {
             plan.warnings.append("flags without an equivalent, ignored: \(line.ignored.joined(separator: " "))")
         }
         let url = try ImportedURL(first)
+        if url.schemeAssumed { plan.warnings.append(ImportedURL.assumedScheme(for: first)) }
         let environmentName = url.hostName
         var environment = Environment(name: environmentName, baseURL: url.origin)
         environment.tls.insecure = line.insecure

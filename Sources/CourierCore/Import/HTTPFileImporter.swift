@@ -44,48 +44,49 @@ public struct HTTPFileImporter: Sendable {
         // File variables are the defaults of every environment.
         var routes: [(route: Route, base: String)] = []
         for request in requests {
-            var url = request.url
-            let host = request.headers.value(for: "Host")
-            if url.hasPrefix("/"), let host { url = "http://\(host)\(url)" }
-            let (base, path, query) = try split(url, place: "\(fileName): line \(request.line)")
-            var route = Route(name: "", method: HTTPMethod(rawValue: request.method), path: path)
-            route.query = query
-            // A `Host` header that only completed a relative URL is the base URL now.
-            route.headers = request.headers.filter { $0.name.lowercased() != "host" || !request.url.hasPrefix("/") }
-            route.name = request.name ?? ImportPlan.routeName(method: route.method, path: path)
-            let body = request.body.map { Array($0.utf8) }
-            if let file = request.bodyFile {
-                // Never read into the workspace: a reference, sent from disk and confined to the
-                // workspace's folder like an upload.
-                let relative = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
-                route.bodyFile = file.hasPrefix("/") ? file : folder + "/" + relative
-                route.contentType = route.headers.value(for: "Content-Type")
-                route.headers.removeAll { $0.name.lowercased() == "content-type" }
-                plan.warnings.append(
-                    "\(fileName): line \(request.line): the body is the file \(file), read from disk at each send "
-                        + "(not copied into the workspace; outside the workspace's folder it is refused unless the route "
-                        + "says \"allow_outside\": true)")
-            } else if let body {
-                do {
-                    try ImportBody.apply(body, contentType: route.headers.value(for: "Content-Type"), to: &route)
-                } catch {
-                    throw ImportError("\(fileName): line \(request.line): \(error.message)")
-                }
+            do {
+                routes.append(try route(request, fileName: fileName, folder: folder, plan: &plan))
+            } catch {
+                plan.skipped.append(ImportPlan.Skip(request.name ?? "line \(request.line)", reason: error.message))
             }
-            routes.append((route, base))
         }
+        guard !routes.isEmpty else { throw ImportPlan.nothingImported(fileName, skipped: plan.skipped) }
 
         ImportEnvironments(list: environments.list, defaults: parser.variables).assemble(routes, into: &plan)
         return plan
     }
 
-    /// The base URL, path and query of a request URL; `/path` with a `Host` header is read
-    /// as `http://HOST/path`.
-    private func split(_ url: String, place: String) throws(ImportError) -> (String, String, [QueryItem]) {
-        do {
-            return try ImportedURL.splitTemplate(url)
-        } catch {
-            throw ImportError("\(place): \(error.message)")
+    /// One request as a route and the base URL it was written with; throws why it cannot come across.
+    private func route(
+        _ request: HTTPFileParser.Request, fileName: String, folder: String, plan: inout ImportPlan
+    ) throws(ImportError) -> (route: Route, base: String) {
+        var url = request.url
+        let host = request.headers.value(for: "Host")
+        if url.hasPrefix("/"), let host { url = "http://\(host)\(url)" }
+        let (base, path, query, assumed) = try ImportedURL.splitTemplate(url)
+        if assumed {
+            plan.warnings.append("\(fileName): line \(request.line): " + ImportedURL.assumedScheme(for: url))
         }
+        var route = Route(name: "", method: HTTPMethod(rawValue: request.method), path: path)
+        route.query = query
+        // A `Host` header that only completed a relative URL is the base URL now.
+        route.headers = request.headers.filter { $0.name.lowercased() != "host" || !request.url.hasPrefix("/") }
+        route.name = request.name ?? ImportPlan.routeName(method: route.method, path: path)
+        let body = request.body.map { Array($0.utf8) }
+        if let file = request.bodyFile {
+            // Never read into the workspace: a reference, sent from disk and confined to the
+            // workspace's folder like an upload.
+            let relative = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
+            route.bodyFile = file.hasPrefix("/") ? file : folder + "/" + relative
+            route.contentType = route.headers.value(for: "Content-Type")
+            route.headers.removeAll { $0.name.lowercased() == "content-type" }
+            plan.warnings.append(
+                "\(fileName): line \(request.line): the body is the file \(file), read from disk at each send "
+                    + "(not copied into the workspace; outside the workspace's folder it is refused unless the route "
+                    + "says \"allow_outside\": true)")
+        } else if let body {
+            try ImportBody.apply(body, contentType: route.headers.value(for: "Content-Type"), to: &route)
+        }
+        return (route, base)
     }
 }

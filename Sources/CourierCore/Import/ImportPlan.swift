@@ -23,6 +23,36 @@ public struct ImportPlan: Sendable, Equatable {
     public var routes: [ImportedRoute] = []
     /// One line each, for stderr.
     public var warnings: [String] = []
+    /// Requests of the source that could not come across, each with why; the rest are imported.
+    public var skipped: [Skip] = []
+
+    /// A request left out, and why.
+    public struct Skip: Sendable, Equatable {
+        /// The request as the source names it (`users.show`, `line 12`, `GET /users`).
+        public var name: String
+        /// Why it could not come across.
+        public var reason: String
+
+        /// `name` left out because of `reason`.
+        public init(_ name: String, reason: String) {
+            self.name = name
+            self.reason = reason
+        }
+    }
+
+    /// One warning per skipped request: `skipped NAME: REASON`.
+    public var skipWarnings: [String] { skipped.map { "skipped \($0.name): \($0.reason)" } }
+
+    /// How many requests the source holds: imported and skipped.
+    public var requestCount: Int { routes.count + skipped.count }
+
+    /// The refusal when nothing could be imported: the source's requests were all skipped.
+    public static func nothingImported(_ fileName: String, skipped: [Skip]) -> ImportError {
+        let reasons = skipped.prefix(3).map { "\($0.name): \($0.reason)" }.joined(separator: "; ")
+        let requests = skipped.count == 1 ? "its 1 request" : "its \(skipped.count) requests"
+        let more = skipped.count > 3 ? "; …" : ""
+        return ImportError("\(fileName): none of \(requests) could be imported (\(reasons)\(more))")
+    }
 
     /// An empty plan.
     public init() {}

@@ -18,12 +18,17 @@ public struct ImportedURL: Sendable, Equatable {
     public var query: [QueryItem]
     /// `user:password` written before the host, decoded.
     public var userInfo: String?
+    /// The text had no scheme and was read as `http://` (`assumedScheme(for:)` says so in words).
+    public var schemeAssumed: Bool
 
-    /// Splits `text`; a URL without an http or https scheme, or without a host, is an error.
+    /// Splits `text`. With no scheme it is read as `http://…`, as curl and Postman read it
+    /// (`localhost:8080/x`, `//host/x`); a scheme other than http or https, or no host, is
+    /// an error.
     public init(_ text: String) throws(ImportError) {
-        let trimmed = text.trimmingWhitespace()
+        let (trimmed, assumed) = Self.withScheme(text.trimmingWhitespace())
+        schemeAssumed = assumed
         guard let colon = trimmed.firstRange(ofText: "://") else {
-            throw ImportError("'\(text)' has no scheme; write http:// or https:// before the host")
+            throw ImportError("'\(text)' is not a URL with a host")
         }
         let scheme = trimmed[..<colon.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else {
@@ -49,12 +54,12 @@ public struct ImportedURL: Sendable, Equatable {
     /// The query keeps `{{…}}` as written. With `parameters`, a `:name` opening a segment
     /// stays a path parameter (Postman writes them so).
     public static func splitTemplate(_ text: String, parameters: Bool = false) throws(ImportError) -> (
-        base: String, path: String, query: [QueryItem]
+        base: String, path: String, query: [QueryItem], schemeAssumed: Bool
     ) {
-        let trimmed = text.trimmingWhitespace()
+        let (trimmed, assumed) = withScheme(text.trimmingWhitespace())
         if !trimmed.contains("{{") && !parameters {
             let url = try ImportedURL(trimmed)
-            return (url.origin, url.path, url.query)
+            return (url.origin, url.path, url.query, assumed)
         }
         var base = ""
         var rest = Substring(trimmed)
@@ -62,11 +67,15 @@ public struct ImportedURL: Sendable, Equatable {
             base = String(trimmed[..<close.upperBound])
             rest = trimmed[close.upperBound...]
         } else if let scheme = trimmed.firstRange(ofText: "://") {
+            let name = trimmed[..<scheme.lowerBound].lowercased()
+            guard name == "http" || name == "https" || name.contains("{{") else {
+                throw ImportError("'\(text)': only http and https URLs can be imported, not \(name)")
+            }
             let authorityEnd = trimmed[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? trimmed.endIndex
             base = String(trimmed[..<authorityEnd])
             rest = trimmed[authorityEnd...]
         } else {
-            throw ImportError("'\(text)' has no scheme; write http:// or https:// (or a {{variable}}) before the host")
+            throw ImportError("'\(text)' names no host")
         }
         let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
         var path = String(rest[..<queryStart])
@@ -84,7 +93,23 @@ public struct ImportedURL: Sendable, Equatable {
             }
             return QueryItem(decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
         }
-        return (base, path, items)
+        return (base, path, items, assumed)
+    }
+
+    /// `text` with `http:` or `http://` before it when it names no scheme, as curl and Postman
+    /// send it (`localhost:8080/x`, `//host/x`), and whether that was done. A text that starts
+    /// with a `{{variable}}` (a base URL kept in a variable) or with `/` alone is left as it is.
+    static func withScheme(_ text: String) -> (text: String, assumed: Bool) {
+        if text.hasPrefix("//") { return ("http:" + text, true) }
+        guard !text.contains("://"), !text.hasPrefix("{{"), !text.hasPrefix("/"), !text.isEmpty else {
+            return (text, false)
+        }
+        return ("http://" + text, true)
+    }
+
+    /// The warning an importer gives for a URL read as `http://`.
+    public static func assumedScheme(for text: String) -> String {
+        "'\(text.trimmingWhitespace())' names no scheme: imported as http://, as curl and Postman send it"
     }
 
     /// Characters curl and browsers send raw but `URLComponents` refuses (spaces, `|`, `^`,

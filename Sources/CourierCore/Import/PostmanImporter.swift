@@ -51,9 +51,13 @@ public struct PostmanImporter: Sendable {
         if environments.isEmpty { environments = [(name: "", variables: [:], secrets: [])] }
         var walker = PostmanWalker(
             fileName: fileName, folder: folder, environments: environments, defaults: defaults)
-        try walker.walk(collection["item"]?.array ?? [], prefix: [], auth: collection["auth"])
+        walker.walk(collection["item"]?.array ?? [], prefix: [], auth: collection["auth"])
         plan.warnings += walker.warnings
-        guard !walker.routes.isEmpty else { throw ImportError("\(fileName): the collection has no request") }
+        plan.skipped = walker.skipped
+        guard !walker.routes.isEmpty else {
+            if !walker.skipped.isEmpty { throw ImportPlan.nothingImported(fileName, skipped: walker.skipped) }
+            throw ImportError("\(fileName): the collection has no request")
+        }
         // Basic auth over variables is stored per environment, encoded with its own values.
         environments = walker.environments
         ImportEnvironments(list: environments, defaults: defaults).assemble(walker.routes, into: &plan)

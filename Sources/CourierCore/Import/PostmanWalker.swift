@@ -9,6 +9,8 @@ struct PostmanWalker {
     let defaults: [String: String]
     private(set) var routes: [(route: Route, base: String)] = []
     private(set) var warnings: [String] = []
+    /// Requests that could not come across.
+    private(set) var skipped: [ImportPlan.Skip] = []
 
     init(fileName: String, folder: String, environments: [ImportEnvironments.Entry], defaults: [String: String]) {
         self.fileName = fileName
@@ -17,14 +19,19 @@ struct PostmanWalker {
         self.defaults = defaults
     }
 
-    mutating func walk(_ items: [JSONValue], prefix: [String], auth: JSONValue?) throws(ImportError) {
+    /// Adds each request of `items`; one that cannot come across is skipped, with why.
+    mutating func walk(_ items: [JSONValue], prefix: [String], auth: JSONValue?) {
         for item in items {
             let name = item["name"]?.text ?? "request"
             if let children = item["item"]?.array {
-                try walk(children, prefix: prefix + [ImportPlan.slug(name)], auth: item["auth"] ?? auth)
+                walk(children, prefix: prefix + [ImportPlan.slug(name)], auth: item["auth"] ?? auth)
             } else if let request = item["request"] {
                 let place = (prefix + [ImportPlan.slug(name)]).joined(separator: ".")
-                try add(request, name: place, auth: request["auth"] ?? auth)
+                do {
+                    try add(request, name: place, auth: request["auth"] ?? auth)
+                } catch {
+                    skipped.append(ImportPlan.Skip(place, reason: error.message))
+                }
             }
         }
     }
@@ -34,12 +41,8 @@ struct PostmanWalker {
         let url = request.text.map { JSONValue.string($0) } ?? request["url"] ?? .string("")
         let raw = url.text ?? url["raw"]?.text ?? Self.assemble(url)
         let withoutQuery = raw.split(separator: "?", maxSplits: 1).first.map(String.init) ?? raw
-        let split: (base: String, path: String, query: [QueryItem])
-        do {
-            split = try ImportedURL.splitTemplate(withoutQuery, parameters: true)
-        } catch {
-            throw ImportError("\(fileName): \(name): \(error.message)")
-        }
+        let split = try ImportedURL.splitTemplate(withoutQuery, parameters: true)
+        if split.schemeAssumed { warnings.append("\(name): " + ImportedURL.assumedScheme(for: withoutQuery)) }
         var route = Route(name: name, method: HTTPMethod(rawValue: request["method"]?.text ?? "GET"), path: split.path)
         if let items = url["query"]?.array {
             route.query = Self.pairs(items)
@@ -127,11 +130,7 @@ struct PostmanWalker {
     }
 
     private func apply(_ bytes: [UInt8], to route: inout Route) throws(ImportError) {
-        do {
-            try ImportBody.apply(bytes, contentType: route.headers.value(for: "Content-Type"), to: &route)
-        } catch {
-            throw ImportError("\(fileName): \(error.message)")
-        }
+        try ImportBody.apply(bytes, contentType: route.headers.value(for: "Content-Type"), to: &route)
     }
 
     /// Bearer, basic and API-key auth as a header or query parameter; others are named.

@@ -51,6 +51,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace routes whose names exist instead of refusing.")
     var replace = false
 
+    @Flag(name: .long, help: "Refuse the whole import when any request of SOURCE cannot come across.")
+    var strict = false
+
     @Option(name: .long, help: "The name of the imported route (curl).")
     var name: String?
 
@@ -89,6 +92,11 @@ struct ImportCommand: ParsableCommand {
             throw CLIFailure(error.message)
         }
         for warning in plan.warnings + outcome.warnings { Console.error("warning: \(warning)") }
+        for warning in plan.skipWarnings { Console.error("warning: \(warning)") }
+        if strict && !plan.skipped.isEmpty {
+            throw CLIFailure(
+                "\(plan.skipped.count) of \(plan.requestCount) requests could not be imported; --strict writes nothing")
+        }
         if dryRun {
             Console.write(outcome.masked)
             return
@@ -99,6 +107,11 @@ struct ImportCommand: ParsableCommand {
             throw CLIFailure("cannot write \(path): \(ErrorText.describe(error))")
         }
         var summary = "imported \(Self.count(outcome.routes.count, "route")) into \(path)"
+        if !plan.skipped.isEmpty {
+            summary =
+                "imported \(outcome.routes.count) of \(plan.requestCount) requests into \(path) "
+                + "(\(plan.skipped.count) skipped: \(plan.skipped.map(\.name).joined(separator: ", ")))"
+        }
         if !outcome.addedEnvironments.isEmpty {
             summary += "; new environment\(outcome.addedEnvironments.count == 1 ? "" : "s"): "
             summary += outcome.addedEnvironments.joined(separator: ", ")
