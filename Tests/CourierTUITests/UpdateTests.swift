@@ -74,7 +74,7 @@ struct UpdateTests {
         #expect(try state.resolvedURL?.get() == "http://dev.test/v1/users/9")
     }
 
-    @Test("an empty path parameter is an error in the URL line and blocks sending")
+    @Test("an empty path parameter: the URL line shows the template and the field to fill; sending is blocked")
     func emptyParameter() {
         var state = Fixtures.state()
         state.press(.down, .enter, .ctrl("u"))
@@ -83,10 +83,11 @@ struct UpdateTests {
                 == true)
         let effects = state.press(.enter)
         #expect(effects.sent.isEmpty)
-        #expect(
-            state.status
-                == AppState.StatusLine(
-                    text: "route 'users.show' needs path parameter 'id' (pass -p id=VALUE)", isError: true))
+        // The screen speaks of fields, not of the command line's -p.
+        #expect(state.status == AppState.StatusLine(text: "fill the path field 'id'", isError: true))
+        let screen = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(screen.contains("GET    http://dev.test/v1/users/:id  ← id"), "\(screen)")
+        #expect(!screen.contains("-p id"))
     }
 
     @Test("Enter sends the open form through the builder, with the language header")

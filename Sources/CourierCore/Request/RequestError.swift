@@ -27,6 +27,23 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A mutating request to a protected environment without confirmation.
     case needsConfirmation(method: String, environment: String)
 
+    /// One line for the screen, which has keys and fields where the command line has flags.
+    public var screenDescription: String {
+        switch self {
+        case .unknownVariable(let name, let suggestion):
+            let hint =
+                suggestion.map { "; did you mean '{{\($0)}}'?" }
+                ?? " (set it in the environment, or in a field where it is used)"
+            return "unknown variable '{{\(name)}}'\(hint)"
+        case .missingPathParameter(let name, _):
+            return "fill the path field '\(name)'"
+        case .needsConfirmation(let method, let environment):
+            return "environment '\(environment)' is protected: \(method) needs a yes (y)"
+        default:
+            return description
+        }
+    }
+
     /// One line for the user.
     public var description: String {
         switch self {

@@ -20,9 +20,16 @@ extension RequestPane {
         switch state.resolvedURL {
         case .success(let url)?:
             buffer.put(SecretMask.apply(url, hiding: state.secretValues), x: x, y: inner.y, style: .plain, clip: inner)
+        case .failure(.missingPathParameter(let name, _))?:
+            // The URL as a template, the parameter still to fill named after it.
+            let context = state.builder.context(environment: state.environment, input: RequestInput())
+            let base = (try? Template.render(state.environment.baseURL, in: context)) ?? state.environment.baseURL
+            let template = SecretMask.apply(RequestBuilder.join(base: base, path: route.path), hiding: state.secretValues)
+            x = buffer.put(template, x: x, y: inner.y, style: .plain, clip: inner)
+            buffer.put("  ← \(name)", x: x, y: inner.y, style: Theme.warning, clip: inner)
         case .failure(let error)?:
             x = buffer.put("⚠ ", x: x, y: inner.y, style: error.isUnresolved ? Theme.warning : Theme.error, clip: inner)
-            buffer.put(error.description, x: x, y: inner.y, style: Theme.error, clip: inner)
+            buffer.put(error.screenDescription, x: x, y: inner.y, style: Theme.error, clip: inner)
         case nil:
             break
         }

@@ -42,7 +42,7 @@ extension AppState {
         } catch let error as FormError {
             status = StatusLine(text: error.description, isError: true)
         } catch let error as RequestError {
-            status = StatusLine(text: error.description, isError: true)
+            status = StatusLine(text: error.screenDescription, isError: true)
         } catch {
             status = StatusLine(text: "\(error)", isError: true)
         }
