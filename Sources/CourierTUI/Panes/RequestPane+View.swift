@@ -24,7 +24,8 @@ extension RequestPane {
             // The URL as a template, the parameter still to fill named after it.
             let context = state.builder.context(environment: state.environment, input: RequestInput())
             let base = (try? Template.render(state.environment.baseURL, in: context)) ?? state.environment.baseURL
-            let template = SecretMask.apply(RequestBuilder.join(base: base, path: route.path), hiding: state.secretValues)
+            let template = SecretMask.apply(
+                RequestBuilder.join(base: base, path: route.path), hiding: state.secretValues)
             x = buffer.put(template, x: x, y: inner.y, style: .plain, clip: inner)
             buffer.put("  ← \(name)", x: x, y: inner.y, style: Theme.warning, clip: inner)
         case .failure(let error)?:
