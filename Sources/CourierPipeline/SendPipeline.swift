@@ -4,7 +4,7 @@ import CourierHTTP
 /// The one way a request is sent, for every front end: the screen, `call`, `check` and `diff`.
 ///
 /// It holds what outlives a single request for one workspace: the engine, the cookie jars, the
-/// OAuth2 token cache and the history recorder. `send` then does the same for each request
+/// OAuth2 token cache, the captured values and the history recorder. `send` then does the same for each request
 /// wherever it comes from. It sends through the engine, which follows redirects, guards
 /// protected environments per hop, and applies auth, cookies and tokens. It then runs the
 /// route's checks and captures, and records the exchange. So one route leaves the same history
@@ -36,6 +36,8 @@ public final class SendPipeline: Sendable {
     public let tokens: OAuth2Tokens
     /// Where exchanges are recorded; nil when history is off.
     public let recorder: HistoryRecorder?
+    /// What routes captured, kept for the next command.
+    public let captures: CaptureKeeper
 
     /// The pipeline of `workspace`.
     /// - Parameters:
@@ -52,24 +54,30 @@ public final class SendPipeline: Sendable {
         recorder = HistoryRecorder(
             workspace: workspace, disabled: settings.noHistory, processEnvironment: processEnvironment,
             opening: settings.opening, report: report)
+        captures = CaptureKeeper(workspace: workspace, processEnvironment: processEnvironment)
     }
 
     /// A pipeline of parts the caller made (the screen makes its engine on the first send).
-    public init(engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens, recorder: HistoryRecorder?) {
+    public init(
+        engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens, recorder: HistoryRecorder?,
+        captures: CaptureKeeper
+    ) {
         self.engine = engine
         self.cookies = cookies
         self.tokens = tokens
         self.recorder = recorder
+        self.captures = captures
     }
 
-    /// Builds the request for `route` in `environment`. It refuses one that a protected
-    /// environment must confirm and that was not confirmed (`--yes`), before anything is sent.
-    /// Every hop's own guard, for redirects, goes with the request's options.
+    /// Builds the request for `route` in `environment`, with the values routes captured
+    /// (`captured`: those kept between commands, `captures.values(for:)`). It refuses one that a
+    /// protected environment must confirm and that was not confirmed (`--yes`), before anything
+    /// is sent. Every hop's own guard, for redirects, goes with the request's options.
     public static func prepare(
         _ route: Route, in environment: Environment, input: RequestInput, builder: RequestBuilder,
-        confirmed: Bool
+        confirmed: Bool, captured: [String: String] = [:]
     ) throws(RequestError) -> PreparedRequest {
-        var prepared = try builder.build(route: route, environment: environment, input: input)
+        var prepared = try builder.build(route: route, environment: environment, input: input, captured: captured)
         prepared.options.protectedGuard.confirmed = confirmed
         if prepared.needsConfirmation && !confirmed {
             throw RequestError.needsConfirmation(
@@ -96,6 +104,8 @@ public final class SendPipeline: Sendable {
             partialAfter: partialAfter)
         let bodyIsJSON = examine?(exchange.response) ?? false
         prepared.checkPlan?.apply(to: &exchange, bodyIsJSON: bodyIsJSON)
+        // Kept for the next command: `call auth.login`, then `call account`.
+        if let problem = captures.keep(exchange) { exchange.response.warnings.append(problem) }
         recorder?.record(exchange, run: run)
         return exchange
     }

@@ -36,8 +36,21 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Builds the request with its send options and origin, or throws the first problem found.
+    /// An unknown variable that a route captures says which route to send first.
     public func build(
         route: Route, environment: Environment, input: RequestInput = RequestInput(), captured: [String: String] = [:]
+    ) throws(RequestError) -> PreparedRequest {
+        do {
+            return try assemble(route: route, environment: environment, input: input, captured: captured)
+        } catch .unknownVariable(let name, let suggestion) {
+            let capturers = workspace.routes.filter { $0.captures.contains { $0.name == name } }.map(\.name)
+            if capturers.isEmpty { throw .unknownVariable(name, suggestion: suggestion) }
+            throw .capturedVariable(name, routes: capturers)
+        }
+    }
+
+    private func assemble(
+        route: Route, environment: Environment, input: RequestInput, captured: [String: String]
     ) throws(RequestError) -> PreparedRequest {
         let context = context(environment: environment, input: input, captured: captured)
         let url = try buildURL(route: route, environment: environment, input: input, context: context)

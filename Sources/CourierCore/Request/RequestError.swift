@@ -2,6 +2,8 @@
 public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `{{name}}` has no value in any scope.
     case unknownVariable(String, suggestion: String?)
+    /// `{{name}}` has no value yet, and these routes capture it.
+    case capturedVariable(String, routes: [String])
     /// `${NAME}` is not set in the process environment and has no default.
     case unsetProcessVariable(String)
     /// A `{{` or `${` without its closing braces.
@@ -37,6 +39,9 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
             return "unknown variable '{{\(name)}}'\(hint)"
         case .missingPathParameter(let name, _):
             return "fill the path field '\(name)'"
+        case .capturedVariable(let name, let routes):
+            return
+                "'{{\(name)}}' is captured by \(routes.joined(separator: ", ")): send it first (or run a run with it)"
         case .needsConfirmation(let method, let environment):
             return "environment '\(environment)' is protected: \(method) needs a yes (y)"
         default:
@@ -52,6 +57,9 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
                 suggestion.map { "; did you mean '{{\($0)}}'?" }
                 ?? " (set it with --var \(name)=VALUE or in environments.json)"
             return "unknown variable '{{\(name)}}'\(hint)"
+        case .capturedVariable(let name, let routes):
+            return
+                "'{{\(name)}}' is captured by \(routes.joined(separator: ", ")): call it first (or run a run that includes it)"
         case .unsetProcessVariable(let name):
             return "environment variable \(name) is not set (export it, or write ${\(name):-default})"
         case .unterminatedTemplate(let text):

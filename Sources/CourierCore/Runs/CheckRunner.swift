@@ -93,7 +93,7 @@ public struct CheckRunner: Sendable {
             switch error {
             case .missingPathParameter(let name, _):
                 return skipped(route, "path parameter :\(name) has no value", pass: pass)
-            case .unknownVariable(let name, _):
+            case .unknownVariable(let name, _), .capturedVariable(let name, _):
                 if let source = captured.missedBy[name] {
                     return skipped(route, "needs {{\(name)}}, which \(source) did not capture", pass: pass)
                 }

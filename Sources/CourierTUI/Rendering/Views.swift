@@ -44,7 +44,7 @@ extension RequestError {
     /// Whether the problem is a value still to fill in (drawn as a warning, not an error).
     var isUnresolved: Bool {
         switch self {
-        case .unknownVariable, .missingPathParameter, .unsetProcessVariable: return true
+        case .unknownVariable, .capturedVariable, .missingPathParameter, .unsetProcessVariable: return true
         default: return false
         }
     }

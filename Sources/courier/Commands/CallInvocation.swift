@@ -65,11 +65,14 @@ struct CallInvocation {
         let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
         // `--curl` sends nothing, so it needs no confirmation: the command is for the user to run.
+        let captured = CaptureKeeper(workspace: loaded, processEnvironment: ProcessEnvironment.values)
+            .values(for: environment.name)
         let prepared = try SendPipeline.prepare(
-            route, in: environment, input: input, builder: builder, confirmed: yes || curl)
+            route, in: environment, input: input, builder: builder, confirmed: yes || curl, captured: captured)
         if curl {
             let secrets = builder.secrets(
-                environment: environment, context: builder.context(environment: environment, input: input))
+                environment: environment,
+                context: builder.context(environment: environment, input: input, captured: captured))
             Console.out(CurlExport(secrets: secrets, showSecrets: showSecrets).command(for: prepared))
             return nil
         }

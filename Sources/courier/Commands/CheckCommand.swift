@@ -81,7 +81,8 @@ struct CheckCommand: AsyncParsableCommand {
         let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
             for (index, environment) in environments.enumerated() {
                 let runner = CheckRunner(
-                    builder: builder, environment: environment, input: input, confirmed: yes, bail: bail)
+                    builder: builder, environment: environment, input: input, confirmed: yes, bail: bail,
+                    captured: pipeline.captures.values(for: environment.name))
                 group.addTask(executorPreference: pipeline.engine.taskExecutor) {
                     let run = await runner.run(
                         routes, passes: passes,

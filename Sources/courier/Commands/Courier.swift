@@ -12,7 +12,8 @@ struct Courier: AsyncParsableCommand {
         version: version,
         subcommands: [
             TUICommand.self, CallCommand.self, CheckCommand.self, DiffCommand.self, HistoryCommand.self,
-            ImportCommand.self, SealCommand.self, UnsealCommand.self, CookiesCommand.self, RoutesCommand.self,
+            ImportCommand.self, SealCommand.self, UnsealCommand.self, CookiesCommand.self, CapturesCommand.self,
+            RoutesCommand.self,
             EnvsCommand.self,
             FormatCommand.self,
             DemoCommand.self,

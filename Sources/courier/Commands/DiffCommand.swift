@@ -95,8 +95,11 @@ struct DiffCommand: AsyncParsableCommand {
         } else if environments.count != 2 {
             throw CLIFailure("name two environments: --env A --env B (or one with --previous)")
         }
+        let kept = CaptureKeeper(workspace: loaded, processEnvironment: ProcessEnvironment.values)
         let prepared = try environments.map { environment in
-            try SendPipeline.prepare(route, in: environment, input: input, builder: builder, confirmed: yes)
+            try SendPipeline.prepare(
+                route, in: environment, input: input, builder: builder, confirmed: yes,
+                captured: kept.values(for: environment.name))
         }
 
         // The last recorded response is read before this run records a new one.

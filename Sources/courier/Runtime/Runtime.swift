@@ -51,6 +51,8 @@ final class Runtime {
     private let cookies: CookieKeeper
     /// OAuth2 tokens, fetched once and kept until they expire.
     private let tokens: OAuth2Tokens
+    /// What routes captured, kept between sessions and commands.
+    private let captures: CaptureKeeper
 
     init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore, file: WorkspaceFile) {
         self.state = state
@@ -62,6 +64,12 @@ final class Runtime {
         cookies = CookieKeeper(
             workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment)
         tokens = OAuth2Tokens.kept(for: state.workspace, processEnvironment: state.processEnvironment)
+        captures = CaptureKeeper(workspace: state.workspace, processEnvironment: state.processEnvironment)
+        // What an earlier command or session captured feeds this one's requests.
+        for environment in state.workspace.environments {
+            let kept = captures.values(for: environment.name)
+            if !kept.isEmpty { self.state.captured[environment.name] = kept }
+        }
         recorder = HistoryRecorder(
             workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
             opening: .onFirstUse,
@@ -258,7 +266,8 @@ final class Runtime {
     /// first send; the cookie jars, tokens and recorder are the screen's own from the start.
     private func sendingPipeline() -> SendPipeline {
         if let pipeline { return pipeline }
-        let made = SendPipeline(engine: HTTPEngine(), cookies: cookies, tokens: tokens, recorder: recorder)
+        let made = SendPipeline(
+            engine: HTTPEngine(), cookies: cookies, tokens: tokens, recorder: recorder, captures: captures)
         pipeline = made
         return made
     }
