@@ -6,9 +6,12 @@ import CourierStore
 /// workspace with no file (a test's) has nowhere to keep it.
 public struct CaptureKeeper: Sendable {
     private let store: CaptureStore?
+    /// The workspace's `capture_ttl`, which wins over what a response says.
+    private let lifetime: Double?
 
     /// The keeper of `workspace`.
     public init(workspace: Workspace, processEnvironment: [String: String]) {
+        lifetime = workspace.captureLifetime
         store =
             workspace.isSealed || workspace.file.isEmpty
             ? nil : CaptureStore(configPath: workspace.file, processEnvironment: processEnvironment)
@@ -19,15 +22,15 @@ public struct CaptureKeeper: Sendable {
         store?.values(environment: environment) ?? [:]
     }
 
-    /// Keeps what `exchange` captured, for as long as its response says a token lasts
-    /// (`expires_in`, as OAuth2 and most login answers give it), else 12 hours. Returns a
-    /// line to show when the file cannot be written.
+    /// Keeps what `exchange` captured: for the workspace's `capture_ttl`, else as long as its
+    /// response says a token lasts (`expires_in`, as OAuth2 and most login answers give it),
+    /// else 12 hours. Returns a line to show when the file cannot be written.
     public func keep(_ exchange: Exchange) -> String? {
         guard let store, !exchange.captured.isEmpty else { return nil }
         do {
             try store.record(
                 exchange.captured, route: exchange.origin.routeName, environment: exchange.origin.environmentName,
-                lifetime: Self.lifetime(of: exchange.response))
+                lifetime: lifetime ?? Self.lifetime(of: exchange.response))
             return nil
         } catch {
             return "cannot keep the captured values in \(store.path): \(error)"

@@ -48,6 +48,23 @@ struct HistorySettingsTests {
         }
     }
 
+    @Test("\"capture_ttl\" at the top level: seconds a captured value is kept; written back as written")
+    func captureLifetime() throws {
+        #expect(try load("{\(environments)}").captureLifetime == nil)
+        let workspace = try load("{\(environments), \"capture_ttl\": 900}")
+        #expect(workspace.captureLifetime == 900)
+        let written = String(decoding: WorkspaceWriter().bytes(workspace), as: UTF8.self)
+        #expect(written.contains("\"capture_ttl\": 900\n") || written.contains("\"capture_ttl\": 900"))
+        let again = try WorkspaceLoader().load(bytes: Array(written.utf8), fileName: "environments.json")
+        #expect(again.captureLifetime == 900)
+        do {
+            _ = try load("{\(environments), \"capture_ttl\": 0}")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description == "environments.json: capture_ttl: must be at least 1")
+        }
+    }
+
     @Test("an environment's \"history\" can only be false")
     func environmentTrue() {
         do {

@@ -77,7 +77,10 @@ struct TypedJSONReader {
         guard case .number(let literal) = value, let number = Double(literal) else {
             throw fail(path, "expected a number, found \(value.typeDescription)")
         }
-        guard number >= minimum else { throw fail(path, "must be at least \(minimum)") }
+        guard number >= minimum else {
+            let shown = minimum.rounded() == minimum && abs(minimum) < 1e15 ? String(Int(minimum)) : String(minimum)
+            throw fail(path, "must be at least \(shown)")
+        }
         return number
     }
 

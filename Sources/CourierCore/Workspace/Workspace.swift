@@ -16,6 +16,9 @@ public struct Workspace: Sendable, Equatable {
     public var runs: [NamedRun] = []
     /// Whether and how much history is recorded (top-level `"history"`).
     public var history = HistorySettings()
+    /// How long a captured value is kept for later commands, in seconds (top-level
+    /// `"capture_ttl"`); nil: as long as the response's `expires_in` says, else 12 hours.
+    public var captureLifetime: Double?
     /// Folder of the config file, against which relative paths (CA files) resolve.
     public var baseDirectory: String
     /// The file it was loaded from: its canonical path (absolute, links resolved), by which

@@ -7,7 +7,9 @@
 struct WorkspaceSchema {
     let reader: TypedJSONReader
 
-    private static let topLevelKeys = ["headers", "variables", "languages", "routes", "resources", "runs", "history"]
+    private static let topLevelKeys = [
+        "headers", "variables", "languages", "routes", "resources", "runs", "history", "capture_ttl",
+    ]
     private static let environmentKeys = [
         "base_url", "headers", "variables", "secrets", "protected", "timeout", "retries", "retry_delay",
         "follow_redirects", "tls", "description", "history", "auth", "proxy", "cookies",
@@ -62,6 +64,7 @@ struct WorkspaceSchema {
                     )
                 }
             case "history": workspace.history = try history(member.value, path)
+            case "capture_ttl": workspace.captureLifetime = try reader.number(member.value, path, minimum: 1)
             default: break
             }
         }

@@ -41,6 +41,10 @@ public struct WorkspaceWriter: Sendable {
                 ))
         }
         if let history = history(workspace.history) { members.append(JSONMember("history", history)) }
+        if let lifetime = workspace.captureLifetime {
+            let whole = lifetime.rounded() == lifetime && lifetime < 1e15
+            members.append(JSONMember("capture_ttl", .number(whole ? String(Int(lifetime)) : String(lifetime))))
+        }
         return .object(members)
     }
 
