@@ -21,6 +21,7 @@ public struct CaptureList: Dialog {
     /// The row under the cursor.
     public var cursor = ListCursor()
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "V", "outside the form", "the values captured for the active environment (masked); c copies one",
@@ -32,6 +33,7 @@ public struct CaptureList: Dialog {
                 + Keymap.bind([.escape, .char("q"), .char("V"), .enter], scope, .cancel)),
     ]
 
+    /// The dialog as `Action.open` opens it (`Dialog.open`).
     public static func open(in state: AppState) throws(DialogRefusal) -> CaptureList {
         let environment = state.environment.name
         let values = (state.captured[environment] ?? [:]).sorted { $0.key < $1.key }.map {
@@ -47,6 +49,7 @@ public struct CaptureList: Dialog {
         return CaptureList(environment: environment, values: values, capturedBy: capturedBy)
     }
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
@@ -61,6 +64,7 @@ public struct CaptureList: Dialog {
         }
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let width = max(10, min(buffer.width - 6, 90))
         var lines: [(String, Style)] = []

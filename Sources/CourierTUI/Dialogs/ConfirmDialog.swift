@@ -23,12 +23,14 @@ public struct ConfirmDialog: Dialog {
         self.purpose = purpose
     }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "y", "protected confirmation", "send; any other key cancels",
             Keymap.bind([.char("y"), .char("Y")], scope, .confirm))
     ]
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         guard action == .confirm else { return cancelled }
         var confirmed = request
@@ -36,6 +38,7 @@ public struct ConfirmDialog: Dialog {
         return .close(.send(id: id, request: confirmed, purpose: purpose))
     }
 
+    /// What a key its scope does not bind does (`Dialog.unbound`).
     public mutating func unbound(_ key: Key, in state: AppState) -> DialogOutcome { cancelled }
 
     private var cancelled: DialogOutcome {
@@ -43,6 +46,7 @@ public struct ConfirmDialog: Dialog {
         return .close(.run([], notice: AppState.StatusLine(text: notice, isError: false)))
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let origin = request.origin
         let target = redirect?.environment ?? origin.environmentName

@@ -16,6 +16,7 @@ public struct CookieList: Dialog {
         self.scroll = scroll
     }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "↑ ↓ j k, Esc", "cookie list", "scroll, close",
@@ -23,6 +24,7 @@ public struct CookieList: Dialog {
                 + Keymap.bind([.escape, .char("q"), .char("K"), .enter], scope, .cancel))
     ]
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
@@ -36,6 +38,7 @@ public struct CookieList: Dialog {
     /// Rows of the list visible at once on a screen `height` rows high.
     static func rows(height: Int) -> Int { max(1, height - 8) }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let width = max(10, min(buffer.width - 6, 100))
         var lines: [(String, Style)] = []

@@ -103,6 +103,7 @@ public struct DiffDisplay: Dialog {
         return true
     }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "n N, ↓ j / ↑ k, PgDn PgUp, g G, Esc", "diff", "next / previous difference, scroll, close",
@@ -111,6 +112,7 @@ public struct DiffDisplay: Dialog {
                 + Keymap.bind([.char(" ")], scope, .pageDown) + Keymap.bind([.escape, .char("q")], scope, .cancel))
     ]
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         guard action != .cancel else { return .close() }
         _ = handle(action, width: state.width, height: Self.visibleRows(height: state.height))

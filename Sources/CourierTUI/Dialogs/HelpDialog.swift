@@ -8,6 +8,7 @@ public struct HelpDialog: Dialog {
     /// The list from its top.
     public init(scroll: Int = 0) { self.scroll = scroll }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "↑ ↓ j k, Esc", "key list", "scroll, close",
@@ -15,8 +16,10 @@ public struct HelpDialog: Dialog {
                 + Keymap.bind([.escape, .char("?"), .char("q"), .enter, .function(1)], scope, .cancel))
     ]
 
+    /// The dialog as `Action.open` opens it (`Dialog.open`).
     public static func open(in state: AppState) throws(DialogRefusal) -> HelpDialog { HelpDialog() }
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
@@ -27,6 +30,7 @@ public struct HelpDialog: Dialog {
         return .stay()
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let lines = Self.lines(width: buffer.width)
         let rows = Self.rows(height: buffer.height)

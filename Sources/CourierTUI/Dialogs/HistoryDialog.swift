@@ -16,6 +16,7 @@ public struct HistoryDialog: Dialog {
         self.entries = entries
     }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "↑ ↓ j k, g G, Enter, Esc", "history", "move, show the exchange in the Response pane, close",
@@ -28,6 +29,7 @@ public struct HistoryDialog: Dialog {
         entries.indices.contains(cursor.index) ? entries[cursor.index] : nil
     }
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
@@ -41,6 +43,7 @@ public struct HistoryDialog: Dialog {
         }
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let visible = max(1, buffer.height - 8)
         let count = entries.count

@@ -17,6 +17,7 @@ public struct RunConfirmation: Dialog {
         self.mutating = mutating
     }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "y / n / Esc", "run confirmation", "send the mutating routes too / run without them / run nothing",
@@ -25,6 +26,7 @@ public struct RunConfirmation: Dialog {
                 + Keymap.bind([.escape, .char("q")], scope, .cancel))
     ]
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .confirm: return .close(.launchRun(title: title, routes: routes, confirmed: true))
@@ -34,6 +36,7 @@ public struct RunConfirmation: Dialog {
         }
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let environment = state.environment.name
         var lines: [(String, Style)] = [

@@ -6,6 +6,7 @@ public struct RunDialog: Dialog {
     /// The run view.
     public init() {}
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "↑ ↓ j k, g G, Enter, r, Esc", "run view",
@@ -14,6 +15,7 @@ public struct RunDialog: Dialog {
                 + Keymap.bind([.char("r")], scope, .rerun) + Keymap.bind([.escape, .char("q")], scope, .cancel))
     ]
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .pick: return .stay(.openRunExchange)
@@ -27,6 +29,7 @@ public struct RunDialog: Dialog {
         }
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         guard let run = state.run else { return }
         let width = max(20, buffer.width - 8)

@@ -9,6 +9,7 @@ public struct RunPicker: Dialog {
     /// A picker with its cursor on row `cursor`.
     public init(cursor: ListCursor = ListCursor()) { self.cursor = cursor }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "↑ ↓ j k, Enter, Esc", "run picker", "move, start the run, close",
@@ -16,6 +17,7 @@ public struct RunPicker: Dialog {
                 + Keymap.bind([.enter], scope, .pick) + Keymap.bind([.escape, .char("q")], scope, .cancel))
     ]
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
@@ -27,6 +29,7 @@ public struct RunPicker: Dialog {
         }
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let selector = RunSelector(workspace: state.workspace)
         let choices = [("default selection", [String]())] + state.workspace.runs.map { ($0.name, [$0.name]) }

@@ -26,6 +26,7 @@ public struct TextEntryDialog: Dialog {
         self.error = error
     }
 
+    /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
             "typing, Enter, Backspace, Ctrl-U, Esc", "paste curl, save route",
@@ -34,6 +35,7 @@ public struct TextEntryDialog: Dialog {
                 + Keymap.bind([.ctrl("u")], scope, .clear) + Keymap.bind([.escape], scope, .cancel))
     ]
 
+    /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
@@ -46,6 +48,7 @@ public struct TextEntryDialog: Dialog {
         return .stay()
     }
 
+    /// What a key its scope does not bind does (`Dialog.unbound`).
     public mutating func unbound(_ key: Key, in state: AppState) -> DialogOutcome {
         if case .char(let character) = key {
             text.append(character)
@@ -99,6 +102,7 @@ public struct TextEntryDialog: Dialog {
         }
     }
 
+    /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let width = max(10, min(buffer.width - 6, 90))
         var lines: [(String, Style)] = []

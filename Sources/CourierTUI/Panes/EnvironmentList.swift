@@ -13,6 +13,7 @@ public struct EnvironmentList: PaneComponent {
         cursor = ListCursor(active)
     }
 
+    /// Which pane it is (`PaneComponent.pane`).
     public static let pane = Pane.environments
 
     /// The keys of both lists (the Routes pane shares them: scope `.lists`).
@@ -31,6 +32,7 @@ public struct EnvironmentList: PaneComponent {
         return action == .pick ? .activate(environment: cursor.index) : .ignored
     }
 
+    /// Draws the pane (`PaneComponent.draw`).
     public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         buffer.box(rect, title: "Environments", style: border(state))
         let inner = rect.inner

@@ -3,6 +3,7 @@ import CourierCore
 /// How the Request pane looks: the resolved URL, then a row per field (headers and auth that
 /// will go out included), the focused one with its cursor.
 extension RequestPane {
+    /// Draws the pane (`PaneComponent.draw`).
     public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         var title = "Request"
         if let route = state.openForm?.route {

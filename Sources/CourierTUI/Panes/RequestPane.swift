@@ -34,6 +34,7 @@ public struct RequestPane: PaneComponent {
         return fields
     }
 
+    /// Which pane it is (`PaneComponent.pane`).
     public static let pane = Pane.request
 
     /// Its keys: Enter sends, the rest edit the form.

@@ -5,6 +5,7 @@ extension ResponseDisplay: PaneComponent {
     /// The largest text `c` puts on the clipboard: terminals drop bigger OSC 52 payloads.
     public static let clipboardLimit = 1 << 20
 
+    /// Which pane it is (`PaneComponent.pane`).
     public static let pane = Pane.response
 
     /// Its keys: moving, headers, whole body, search, path, folds, copies, comparisons.

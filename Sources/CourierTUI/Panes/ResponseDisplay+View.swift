@@ -2,6 +2,7 @@ import CourierCore
 
 /// How the Response pane looks: the status line in its title, then only the rows on screen.
 extension ResponseDisplay {
+    /// Draws the pane (`PaneComponent.draw`).
     public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         let style = border(state)
         guard let response = state.response else {

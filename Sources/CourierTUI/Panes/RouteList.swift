@@ -40,6 +40,7 @@ public struct RouteList: PaneComponent {
         cursor = ListCursor()
     }
 
+    /// Which pane it is (`PaneComponent.pane`).
     public static let pane = Pane.routes
 
     /// None of its own: the Environments pane's rows cover both lists (scope `.lists`).
@@ -52,6 +53,7 @@ public struct RouteList: PaneComponent {
         return selected.map { .open($0) } ?? .handled
     }
 
+    /// Draws the pane (`PaneComponent.draw`).
     public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         let list = state.routeList
         let filtering = state.mode == .filteringRoutes
