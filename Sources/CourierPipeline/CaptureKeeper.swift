@@ -22,6 +22,11 @@ public struct CaptureKeeper: Sendable {
         store?.values(environment: environment) ?? [:]
     }
 
+    /// Every environment's kept values, from one read of the file.
+    public func all() -> [String: [String: String]] {
+        (store?.load() ?? [:]).mapValues { $0.mapValues(\.value) }
+    }
+
     /// Keeps what `exchange` captured: for the workspace's `capture_ttl`, else as long as its
     /// response says a token lasts (`expires_in`, as OAuth2 and most login answers give it),
     /// else 12 hours. Returns a line to show when the file cannot be written.

@@ -54,7 +54,7 @@ struct HistorySettingsTests {
         let workspace = try load("{\(environments), \"capture_ttl\": 900}")
         #expect(workspace.captureLifetime == 900)
         let written = String(decoding: WorkspaceWriter().bytes(workspace), as: UTF8.self)
-        #expect(written.contains("\"capture_ttl\": 900\n") || written.contains("\"capture_ttl\": 900"))
+        #expect(written.contains("\"capture_ttl\": 900"))
         let again = try WorkspaceLoader().load(bytes: Array(written.utf8), fileName: "environments.json")
         #expect(again.captureLifetime == 900)
         do {

@@ -43,7 +43,7 @@ public struct RequestBuilder: Sendable {
         do {
             return try assemble(route: route, environment: environment, input: input, captured: captured)
         } catch .unknownVariable(let name, let suggestion) {
-            let capturers = workspace.routes.filter { $0.captures.contains { $0.name == name } }.map(\.name)
+            let capturers = workspace.routesCapturing(name)
             if capturers.isEmpty { throw .unknownVariable(name, suggestion: suggestion) }
             throw .capturedVariable(name, routes: capturers)
         }

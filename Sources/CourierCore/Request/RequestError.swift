@@ -42,8 +42,6 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .capturedVariable(let name, let routes):
             return
                 "'{{\(name)}}' is captured by \(routes.joined(separator: ", ")): send it first (or run a run with it)"
-        case .needsConfirmation(let method, let environment):
-            return "environment '\(environment)' is protected: \(method) needs a yes (y)"
         default:
             return description
         }

@@ -27,6 +27,11 @@ public struct Workspace: Sendable, Equatable {
     /// The file is sealed (encrypted with a password): nothing typed into it is remembered.
     public var isSealed = false
 
+    /// The names of the routes whose `capture` sets `variable`, in file order.
+    public func routesCapturing(_ variable: String) -> [String] {
+        routes.filter { $0.captures.contains { $0.name == variable } }.map(\.name)
+    }
+
     /// The largest workspace file Courier reads or an import writes (16 MB): a hand-written
     /// one is a few hundred KB; GitHub's whole API imported is ~1 MB.
     public static let maxFileBytes = 16 << 20

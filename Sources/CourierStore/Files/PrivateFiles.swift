@@ -1,3 +1,4 @@
+import CourierCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -53,6 +54,17 @@ public enum PrivateFiles {
         var info = stat()
         if fstat(descriptor, &info) == 0 && info.st_mode & 0o077 != 0 { fchmod(descriptor, fileMode) }
         return descriptor
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `path.lock` (its folder made first), so a
+    /// read-modify-write of the state file `path` by the screen and a command in another
+    /// terminal never loses either's change.
+    public static func exclusively<Result>(_ path: String, _ body: () throws -> Result) throws -> Result {
+        try StateFolder.prepare(PathText.directory(path))
+        let lock = try open(path + ".lock", O_RDWR | O_CREAT)
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
     }
 
     /// Tightens the existing state file `path` to 0600; refuses a link; a missing file is fine.

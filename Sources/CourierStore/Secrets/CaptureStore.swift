@@ -5,12 +5,6 @@ import CourierCore
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The values routes captured, per environment, kept between commands so that `courier call
 /// auth.login` then `courier call account` works as it does in a run or on the screen. In
 /// `$XDG_STATE_HOME/courier/captures/<workspace>-<hash>.json`, mode 0600 (a capture is usually
@@ -73,13 +67,11 @@ public struct CaptureStore: Sendable {
     }
 
     private func update(now: Double, _ change: (inout [String: [String: Value]]) -> Void) throws {
-        try StateFolder.prepare(PathText.directory(path))
-        let lock = try PrivateFiles.open(path + ".lock", O_RDWR | O_CREAT)
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
-        var all = load(now: now)
-        change(&all)
-        try AtomicFile.write(Self.encode(all.filter { !$0.value.isEmpty }), to: path, isPrivate: true)
+        try PrivateFiles.exclusively(path) {
+            var all = load(now: now)
+            change(&all)
+            try AtomicFile.write(Self.encode(all.filter { !$0.value.isEmpty }), to: path, isPrivate: true)
+        }
     }
 
     // MARK: Format

@@ -5,11 +5,6 @@ import CourierCore
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The cookie jars of one workspace, one per environment, in
 /// `$XDG_STATE_HOME/courier/cookies/<workspace>-<hash>.json` (mode 0600: the values are
@@ -40,14 +35,12 @@ public struct CookieStore: Sendable {
 
     /// Applies `change` to the jars as they are on disk now, and writes the result.
     public func update(_ change: (inout [String: CookieJar]) -> Void) throws {
-        try StateFolder.prepare(PathText.directory(path))
-        let lock = try PrivateFiles.open(path + ".lock", O_RDWR | O_CREAT)
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
-        var jars = load()
-        change(&jars)
-        jars = jars.filter { !$0.value.cookies.isEmpty }
-        try AtomicFile.write(Self.encode(jars), to: path, isPrivate: true)
+        try PrivateFiles.exclusively(path) {
+            var jars = load()
+            change(&jars)
+            jars = jars.filter { !$0.value.cookies.isEmpty }
+            try AtomicFile.write(Self.encode(jars), to: path, isPrivate: true)
+        }
     }
 
     /// Takes `received` into `environment`'s jar as it is on disk now, by the rule the engine

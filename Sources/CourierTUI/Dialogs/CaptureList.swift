@@ -39,10 +39,8 @@ public struct CaptureList: Dialog {
         let values = (state.captured[environment] ?? [:]).sorted { $0.key < $1.key }.map {
             Value(name: $0.key, value: $0.value)
         }
-        var capturedBy: [String: [String]] = [:]
-        for route in state.workspace.routes {
-            for capture in route.captures { capturedBy[capture.name, default: []].append(route.name) }
-        }
+        let names = Set(state.workspace.routes.flatMap { $0.captures.map(\.name) })
+        let capturedBy = Dictionary(uniqueKeysWithValues: names.map { ($0, state.workspace.routesCapturing($0)) })
         guard !values.isEmpty || !capturedBy.isEmpty else {
             throw DialogRefusal("no route captures a value (a route's \"capture\" sets one for later requests)")
         }

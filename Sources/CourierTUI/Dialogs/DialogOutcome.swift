@@ -1,14 +1,12 @@
 import CourierCore
 
-/// What becomes of a dialog after a key: it stays (as its `update` left it), closes, or gives
-/// way to another; it may ask the app for one thing beyond itself.
+/// What becomes of a dialog after a key: it stays (as its `update` left it) or closes; it may
+/// ask the app for one thing beyond itself (which may open another dialog).
 public enum DialogOutcome: Sendable {
     /// It stays open; then the app does `request`, which may close it.
     case stay(DialogRequest? = nil)
     /// It closes; then the app does `request`, which may open another.
     case close(DialogRequest? = nil)
-    /// `dialog` takes its place.
-    case open(any Dialog)
 }
 
 /// What a dialog asks of the app: the changes outside a dialog that keys in one make.

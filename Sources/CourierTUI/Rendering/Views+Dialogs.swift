@@ -19,11 +19,6 @@ extension Views {
         return lines
     }
 
-    /// The open dialog, over the panes.
-    static func drawModal(_ modal: Modal, _ state: AppState, into buffer: inout ScreenBuffer) {
-        modal.dialog.draw(state, into: &buffer)
-    }
-
     /// `text` cut into pieces of at most `width` cells (at least one piece, maybe empty).
     static func chunks(_ text: String, width: Int) -> [String] {
         var pieces: [String] = []

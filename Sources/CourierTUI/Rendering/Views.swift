@@ -18,7 +18,7 @@ public enum Views {
         RequestPane.draw(state, in: layout.request, into: &buffer)
         ResponseDisplay.draw(state, in: layout.response, into: &buffer)
         drawStatusBar(state, layout.statusBar, into: &buffer)
-        if let modal = state.modal { drawModal(modal, state, into: &buffer) }
+        state.modal?.dialog.draw(state, into: &buffer)
         return buffer
     }
 

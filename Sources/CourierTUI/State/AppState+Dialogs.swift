@@ -16,7 +16,7 @@ extension AppState {
         return apply(outcome, from: dialog)
     }
 
-    /// Keeps, closes or replaces `dialog` (as its key left it), then does what it asked.
+    /// Keeps or closes `dialog` (as its key left it), then does what it asked.
     mutating func apply(_ outcome: DialogOutcome, from dialog: any Dialog) -> [Effect] {
         switch outcome {
         case .stay(let request):
@@ -25,9 +25,6 @@ extension AppState {
         case .close(let request):
             mode = .normal
             return request.map { perform($0) } ?? []
-        case .open(let next):
-            mode = .dialog(Modal(next))
-            return []
         }
     }
 

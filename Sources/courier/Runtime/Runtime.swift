@@ -66,10 +66,7 @@ final class Runtime {
         tokens = OAuth2Tokens.kept(for: state.workspace, processEnvironment: state.processEnvironment)
         captures = CaptureKeeper(workspace: state.workspace, processEnvironment: state.processEnvironment)
         // What an earlier command or session captured feeds this one's requests.
-        for environment in state.workspace.environments {
-            let kept = captures.values(for: environment.name)
-            if !kept.isEmpty { self.state.captured[environment.name] = kept }
-        }
+        self.state.captured.merge(captures.all()) { _, kept in kept }
         recorder = HistoryRecorder(
             workspace: state.workspace, disabled: false, processEnvironment: state.processEnvironment,
             opening: .onFirstUse,
