@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CourierCore
@@ -59,7 +60,8 @@ struct WorkspaceMergeTests {
         #expect(outcome.warnings == ["dev already has a value for 'token'; it was kept"])
         let text = String(decoding: outcome.bytes, as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"_comment\": \"kept as written\",\n  \"environments\""))
-        #expect(text.contains("\"checks\": [\n        \"status == 200\"\n      ]"))
+        #expect(text.contains(#"    {"name": "b", "path": "/b", "checks": ["status == 200"]},"#))
+        #expect(text.contains(#""variables": {"version": "v1", "token": "old", "key": "k"}"#))
     }
 
     @Test("a new origin becomes an environment; a name taken by another base URL gets a suffix")
@@ -98,6 +100,44 @@ struct WorkspaceMergeTests {
         #expect(try load(fresh.bytes).environments.first?.variables == ["token": "t0k"])
         let preview = String(decoding: fresh.masked, as: UTF8.self)
         #expect(preview.contains("\"token\": \"••••••\"") && !preview.contains("t0k"))
+    }
+
+    @Test("importing into the demo workspace changes only the lines of what it adds")
+    func demoKeptAsWritten() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../environments.json")
+        let before = try Array(Data(contentsOf: file))
+        let imported = plan(
+            origin: "https://qa.example.com", name: "qa", variables: ["token": "t"],
+            routes: [Route(name: "orders.list", method: .get, path: "/orders")])
+        var staging = plan(
+            origin: "https://staging.example.com/api", name: "staging", variables: ["api_key": "k"],
+            routes: [Route(name: "orders.show", method: .get, path: "/orders/1")])
+        staging.environments += imported.environments
+        staging.routes += imported.routes
+        let after = try merge(staging, into: String(decoding: before, as: UTF8.self)).bytes
+        let old = String(decoding: before, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let new = String(decoding: after, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let (removed, added) = Self.lineDiff(old, new)
+        // The staging environment's variables and secrets lines gain a member each; the lines
+        // closing the last environment and the last route gain a comma; nothing else changes.
+        let changed: Set<Substring> = [
+            #"      "variables": { "token": "${STAGING_TOKEN}", "city": "Madrid", "user_id": "1", "password": "${STAGING_PASSWORD}" },"#,
+            #"      "secrets": ["token", "password", "session"],"#,
+            "    }",
+            #"      "description": "Needs the session captured by auth.login" }"#,
+        ]
+        // (Which of the equal `    }` lines gains the comma is the diff's choice.)
+        #expect(removed.count >= 3 && removed.allSatisfy(changed.contains), "\(removed)")
+        #expect(added.count - removed.count == 19, "\(added.joined(separator: "\n"))")
+        #expect(
+            added.contains(
+                #"      "variables": { "token": "${STAGING_TOKEN}", "city": "Madrid", "user_id": "1", "password": "${STAGING_PASSWORD}", "api_key": "k" },"#
+            ))
+        let workspace = try load(after)
+        #expect(workspace.environments.map(\.name) == ["development", "production", "staging", "qa"])
+        #expect(workspace.environments[2].variables["api_key"] == "k")
+        #expect(workspace.environments[2].secrets == ["token", "password", "session", "api_key"])
     }
 
     @Test("a seed (T21Environment) file is rewritten in the native format, its configurations kept")
@@ -160,5 +200,30 @@ struct WorkspaceMergeTests {
                 "environments.json: route 'bomb' takes the import past 64.0 KB, the most a workspace file may hold; nothing was written"
             )
         ) { try merge.merge(plan, into: nil) }
+    }
+
+    /// The lines only `old` has and the lines only `new` has (a longest common subsequence).
+    static func lineDiff(_ old: [Substring], _ new: [Substring]) -> (removed: [Substring], added: [Substring]) {
+        var length = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in old.indices.reversed() {
+            for j in new.indices.reversed() {
+                length[i][j] = old[i] == new[j] ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+            }
+        }
+        var (i, j) = (0, 0)
+        var removed: [Substring] = []
+        var added: [Substring] = []
+        while i < old.count || j < new.count {
+            if i < old.count && j < new.count && old[i] == new[j] {
+                (i, j) = (i + 1, j + 1)
+            } else if j < new.count && (i == old.count || length[i][j + 1] >= length[i + 1][j]) {
+                added.append(new[j])
+                j += 1
+            } else {
+                removed.append(old[i])
+                i += 1
+            }
+        }
+        return (removed, added)
     }
 }

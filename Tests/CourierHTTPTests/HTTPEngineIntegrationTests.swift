@@ -156,10 +156,11 @@ struct HTTPEngineIntegrationTests {
             }
             #expect(clock.now - started < .seconds(5))
             // A body that keeps arriving is never cut off by the timeout, however long it takes:
-            // twenty parts 100 ms apart take 1.9 s, past the 1.5 s timeout.
+            // nine parts 500 ms apart take 4 s, past the 3 s timeout (2.5 s of slack for a gap on
+            // a loaded machine; 1.4 s was once not enough).
             let slow = try await client.send(
-                get(server.url("/dev/v1/ndjson?count=20&ms=100")) { $0.options.timeout = 1.5 })
-            #expect(text(slow).split(separator: "\n").count == 20)
+                get(server.url("/dev/v1/ndjson?count=9&ms=500")) { $0.options.timeout = 3 })
+            #expect(text(slow).split(separator: "\n").count == 9)
         }
     }
 

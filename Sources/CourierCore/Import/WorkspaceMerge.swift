@@ -1,8 +1,9 @@
 /// Merges an `ImportPlan` into a workspace file's JSON (DESIGN.md §9), editing the file's own
-/// tree so everything it holds stays as written and in its order (comments in `_` keys,
-/// resources, runs, checks): environments are matched by base URL or appended, routes are
-/// appended, and a route name that exists is an error unless `replace`, which swaps the
-/// route where it stands. The result is loaded before it is returned, so it always loads.
+/// tree and then its text (`JSONTextRewrite`), so every byte of what the merge leaves alone
+/// stays as written (comments in `_` keys, spacing, resources, runs, checks): environments are
+/// matched by base URL or appended, routes are appended, and a route name that exists is an
+/// error unless `replace`, which swaps the route where it stands. The result is loaded before
+/// it is returned, so it always loads.
 public struct WorkspaceMerge: Sendable {
     /// What the merge did, for the summary line and warnings.
     public struct Outcome: Sendable {
@@ -40,6 +41,8 @@ public struct WorkspaceMerge: Sendable {
         let loader = WorkspaceLoader()
         var workspace = Workspace()
         var tree = JSONValue.object([])
+        // The text the result is written over, so what the merge leaves alone stays as written.
+        var original: [UInt8]?
         if let existing, existing.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             do {
                 workspace = try loader.load(bytes: existing, fileName: fileName, baseDirectory: baseDirectory)
@@ -47,7 +50,11 @@ public struct WorkspaceMerge: Sendable {
             } catch {
                 throw ImportError("\(error) (the workspace must load before anything is imported into it)")
             }
-            if tree["configurations"] != nil { tree = WorkspaceWriter().json(workspace) }
+            if tree["configurations"] != nil {
+                tree = WorkspaceWriter().json(workspace)
+            } else {
+                original = existing
+            }
         }
         var outcome = Outcome(bytes: [], masked: [], routes: [], addedEnvironments: [], warnings: [])
         var budget = self.budget - (existing?.count ?? 0)
@@ -118,13 +125,13 @@ public struct WorkspaceMerge: Sendable {
         }
 
         tree = tree.setting("environments", .object(environments)).setting("routes", .array(routes))
-        outcome.bytes = Self.formatted(tree)
+        outcome.bytes = Self.text(of: tree, over: original)
         do {
             _ = try loader.load(bytes: outcome.bytes, fileName: fileName, baseDirectory: baseDirectory)
         } catch {
             throw ImportError("the imported workspace would not load, so nothing was written: \(error)")
         }
-        outcome.masked = Self.formatted(Self.maskingSecrets(tree))
+        outcome.masked = Self.text(of: Self.maskingSecrets(tree), over: original)
         return outcome
     }
 
@@ -169,9 +176,10 @@ public struct WorkspaceMerge: Sendable {
         }
         var result = json
         if !variables.isEmpty { result = result.setting("variables", .object(variables)) }
-        let secrets = existing.secrets.union(imported.secrets)
-        if secrets != existing.secrets {
-            result = result.setting("secrets", .array(secrets.sorted().map { .string($0) }))
+        // New names go after the file's own, which keep their order.
+        let added = imported.secrets.subtracting(existing.secrets).sorted()
+        if !added.isEmpty {
+            result = result.setting("secrets", .array((json["secrets"]?.elements ?? []) + added.map { .string($0) }))
         }
         if imported.tls.insecure && !existing.tls.insecure {
             outcome.warnings.append("the source turns TLS verification off; \(existing.name) keeps verifying")
@@ -183,7 +191,9 @@ public struct WorkspaceMerge: Sendable {
         url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 
-    private static func formatted(_ tree: JSONValue) -> [UInt8] {
+    /// `tree` written over `original`'s text when there is one, else formatted afresh.
+    private static func text(of tree: JSONValue, over original: [UInt8]?) -> [UInt8] {
+        if let original, let edited = JSONTextRewrite.rewrite(original, to: tree) { return edited }
         let compact = Array(tree.serialized.utf8)
         return (try? JSONFormatter().format(compact)) ?? compact + [0x0A]
     }
