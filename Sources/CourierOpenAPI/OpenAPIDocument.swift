@@ -1,6 +1,6 @@
 import CourierCore
 
-/// An OpenAPI 3.0 or 3.1 document as a tree of values, read from JSON (the JSON engine, which
+/// An OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted) as a tree of values, read from JSON (the JSON engine, which
 /// keeps order and number literals) or YAML (`YAMLReader`), with its local references
 /// followed on demand. An import reads a few parts of a document (servers, operations, their
 /// parameters, bodies and security, and the schemas those name), so nothing else is decoded
@@ -8,8 +8,12 @@ import CourierCore
 struct OpenAPIDocument {
     let root: JSONValue
     let fileName: String
+    /// What reading the document assumed (a Swagger 2.0 document's scheme).
+    var warnings: [String] = []
+    /// Paths a Swagger 2.0 document's conversion could not take, and why.
+    var skipped: [ImportPlan.Skip] = []
 
-    /// The document in `bytes`; Swagger 2.0, a file that is not OpenAPI, a syntax error, an
+    /// The document in `bytes`; Swagger 1.x, a file that is not OpenAPI, a syntax error, an
     /// alias bomb and UTF-16 each get one line with the place.
     static func read(_ bytes: [UInt8], fileName: String) throws(ImportError) -> OpenAPIDocument {
         let text = try ImportText.utf8(bytes, name: fileName)
@@ -31,8 +35,11 @@ struct OpenAPIDocument {
             root = document
         }
         guard case .object = root else { throw ImportError("\(fileName): not an OpenAPI document (not a mapping)") }
-        if let swagger = root["swagger"]?.scalarText {
-            throw ImportError("\(fileName): Swagger \(swagger) is not supported; convert it to OpenAPI 3 first")
+        if let swagger = root["swagger"]?.scalarText ?? root["swaggerVersion"]?.scalarText {
+            guard swagger == "2.0" else {
+                throw ImportError("\(fileName): Swagger \(swagger) is not supported; Swagger 2.0 and OpenAPI 3 are")
+            }
+            return try SwaggerConversion.openAPI(root, fileName: fileName)
         }
         guard let version = root["openapi"]?.scalarText else {
             throw ImportError("\(fileName): not an OpenAPI document (no \"openapi\" version)")

@@ -1,6 +1,7 @@
 import CourierCore
 
-/// `courier import openapi`: an OpenAPI 3.0 or 3.1 document, JSON or YAML (DESIGN.md §9).
+/// `courier import openapi`: an OpenAPI 3.0 or 3.1 document, JSON or YAML (DESIGN.md §9), or
+/// a Swagger 2.0 one read as the 3.0 document it stands for (`SwaggerConversion`).
 /// `servers` become environments (server variables their variables); each operation a route
 /// named by its `operationId` (else method and path), with its path, query and header
 /// parameters' examples or defaults, the JSON request body's example (else one built from the
@@ -17,6 +18,8 @@ public struct OpenAPIImporter: Sendable {
     public func plan(_ bytes: [UInt8], fileName: String) throws(ImportError) -> ImportPlan {
         let document = try OpenAPIDocument.read(bytes, fileName: fileName)
         var plan = ImportPlan()
+        plan.warnings = document.warnings
+        plan.skipped = document.skipped
         let security = OpenAPISecurity(document: document)
         let examples = SchemaExample(document: document)
 

@@ -43,13 +43,14 @@ struct OperationRoute {
         }
         var cookies: [String] = []
         for (name, location, parameter) in parameters {
-            let value = try self.value(of: parameter)
+            let values = try self.values(of: parameter, in: location)
+            let value = values?.joined(separator: ",")
             let required = parameter["required"] == .bool(true)
             switch location {
             case "path":
                 if let value, !value.isEmpty { route.params[name] = value }
             case "query":
-                if required || value != nil { route.query.append(QueryItem(name, value ?? "")) }
+                for item in values ?? (required ? [""] : []) { route.query.append(QueryItem(name, item)) }
             case "header":
                 // OpenAPI says these three are not parameters; security sets Authorization.
                 let ignored = ["accept", "content-type", "authorization"]
@@ -74,20 +75,41 @@ struct OperationRoute {
         String(operationID.map { $0 == " " || $0 == "/" ? "-" : $0 })
     }
 
-    /// The parameter's example, else its schema's example or default, as text; a required
-    /// parameter without one gets a value built from its schema.
-    private func value(of parameter: JSONValue) throws(ImportError) -> String? {
-        if let example = try exampleValue(parameter) { return Self.text(of: example) }
+    /// The parameter's example, else its schema's example or default, as the texts it is sent
+    /// as; a required parameter without one gets a value built from its schema. An array is
+    /// one text per item where it is sent exploded (a query's default: `?tag=a&tag=b`), else
+    /// one text joined as its style says (`a,b`, `a b`, `a|b`).
+    private func values(of parameter: JSONValue, in location: String) throws(ImportError) -> [String]? {
+        guard let value = try self.value(of: parameter) else { return nil }
+        guard case .array(var items) = value else { return [Self.text(of: value)] }
+        // An empty list sends nothing; a required one gets an item like its schema's items.
+        if items.isEmpty, parameter["required"] == .bool(true), let schema = parameter["schema"],
+            let itemSchema = try document.resolved(schema)["items"]
+        {
+            items = [try examples.build(itemSchema)]
+        }
+        let style = parameter["style"]?.scalarText ?? (location == "query" || location == "cookie" ? "form" : "simple")
+        let explode = parameter["explode"].map { $0 == .bool(true) } ?? (style == "form")
+        let texts = items.map(Self.text(of:))
+        if location == "query" && explode { return texts }
+        let separator = ["spaceDelimited": " ", "pipeDelimited": "|"][style] ?? ","
+        return [texts.joined(separator: separator)]
+    }
+
+    /// The parameter's example, else its schema's example or default; a required parameter
+    /// without one gets a value built from its schema.
+    private func value(of parameter: JSONValue) throws(ImportError) -> JSONValue? {
+        if let example = try exampleValue(parameter) { return example }
         if let schema = parameter["schema"] {
             let resolved = try document.resolved(schema)
-            if let value = SchemaExample.declared(resolved) { return Self.text(of: value) }
+            if let value = SchemaExample.declared(resolved) { return value }
             // A required parameter needs a value to send; one like its schema is a start.
-            return parameter["required"] == .bool(true) ? Self.text(of: try examples.build(schema)) : nil
+            return parameter["required"] == .bool(true) ? try examples.build(schema) : nil
         }
         guard let first = try OpenAPIDocument.members(parameter["content"], "content").first,
             let example = try document.resolved(first.value)["example"]
         else { return nil }
-        return Self.text(of: example)
+        return example
     }
 
     /// `example`, else the first of `examples` (its `value`), on a parameter or media type.
@@ -124,8 +146,20 @@ struct OperationRoute {
             return
         }
         if let media = content.first(where: { $0.type.lowercased() == "multipart/form-data" })?.media {
-            route.multipart = fields(try example(media)).map {
-                MultipartField(name: $0.name, content: .value($0.value))
+            let properties = try media["schema"].map { schema throws(ImportError) in
+                try document.resolved(schema)["properties"]
+            }
+            route.multipart = try fields(try example(media)).map { field throws(ImportError) in
+                // A binary property is a file to upload: the part names one beside the workspace
+                // (nothing is read now), and a warning says to put it there.
+                let schema = try properties??[field.name].map { value throws(ImportError) in
+                    try document.resolved(value)
+                }
+                guard let schema, schema["format"] == .string("binary") || schema["format"] == .string("base64")
+                else { return MultipartField(name: field.name, content: .value(field.value)) }
+                warnings.append(
+                    "\(route.name): the part '\(field.name)' uploads the file ./\(field.name); put it there")
+                return MultipartField(name: field.name, content: .file(field.name))
             }
             return
         }

@@ -58,4 +58,16 @@ struct OpenAPIImportTests {
         #expect(result.json == String(decoding: Self.bytes(expected.appendingPathExtension("json")), as: UTF8.self))
         #expect(result.warnings == warnings)
     }
+
+    @Test(
+        "a YAML and a JSON copy of one document import to byte-identical workspaces",
+        arguments: [
+            "oai-petstore-2.0", "oai-petstore-expanded-2.0", "oai-petstore-expanded-3.0", "oai-api-with-examples-3.0",
+        ])
+    func yamlAndJSON(name: String) throws {
+        let yaml = try Self.run(name + ".yaml")
+        let json = try Self.run(name + ".json")
+        #expect(yaml.json == json.json)
+        #expect(yaml.json.contains("\"routes\""))
+    }
 }

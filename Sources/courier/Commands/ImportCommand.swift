@@ -25,7 +25,7 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
             gives it), or - to read it from stdin.
-            openapi: SOURCE is an OpenAPI 3.0 or 3.1 document, JSON or YAML.
+            openapi: SOURCE is an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document, JSON or YAML.
             postman: SOURCE is a collection (v2.0 or v2.1); --environment adds Postman environments.
             http: SOURCE is a .http or .rest file; http-client.env.json and
             http-client.private.env.json beside it are read unless --env-file names others.
