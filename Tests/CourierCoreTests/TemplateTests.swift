@@ -56,6 +56,9 @@ struct TemplateTests {
             ("x {{open", [.literal("x {{open")], false),
             ("${OPEN", [.literal("${OPEN")], false),
             ("{single}", [.literal("{single}")], true),
+            (#"Dear \{{name}}, {{city}}"#, [.literal("Dear {{name}}, "), .variable("city")], true),
+            (#"\{{ alone"#, [.literal("{{ alone")], true),
+            (#"a\{b"#, [.literal(#"a\{b"#)], true),
         ])
     func segments(text: String, segments: [Template.Segment], terminated: Bool) {
         let template = Template(text)

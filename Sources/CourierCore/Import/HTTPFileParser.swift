@@ -84,9 +84,11 @@ struct HTTPFileParser {
         guard !rest.isEmpty else { throw ImportError("\(fileName): line \(request.line): the request has no URL") }
         request.url = convert(rest.joined(separator: " "))
         index += 1
-        while index < block.count, let first = block[index].text.trimmingWhitespace().first,
-            first == "?" || first == "&"
-        {
+        // The target goes on over indented lines (`    /users`, `    ?page=1`), and a `?` or
+        // `&` line continues it even unindented.
+        while index < block.count, let first = block[index].text.trimmingWhitespace().first {
+            let indented = block[index].text.first == " " || block[index].text.first == "\t"
+            guard first == "?" || first == "&" || (indented && first == "/") else { break }
             request.url += convert(block[index].text.trimmingWhitespace())
             index += 1
         }
@@ -97,6 +99,11 @@ struct HTTPFileParser {
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { break }
             if Self.comment(trimmed) != nil { continue }
+            // An indented line goes on with the header before it.
+            if line.first == " " || line.first == "\t", let last = request.headers.indices.last {
+                request.headers[last].value += " " + convert(trimmed)
+                continue
+            }
             guard let colon = line.firstIndex(of: ":") else {
                 throw ImportError("\(fileName): line \(block[index - 1].number): '\(trimmed)' is not 'Name: value'")
             }
@@ -140,24 +147,32 @@ struct HTTPFileParser {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// Dynamic variables into Courier's syntax: `{{$processEnv NAME}}` and `{{$env.NAME}}`
-    /// read the process environment (`${NAME}`); others are named in a warning.
+    /// Variables into Courier's syntax: `{{ name }}` is `{{name}}`, `\{{` (a literal `{{`) stays
+    /// as Courier writes it too; `{{$processEnv NAME}}` and `{{$env.NAME}}` read the process
+    /// environment (`${NAME}`); other dynamic variables are named in a warning.
     private mutating func convert(_ text: String) -> String {
-        guard text.contains("{{$") else { return text }
+        guard text.contains("{{") else { return text }
         var out = ""
         var rest = Substring(text)
-        while let open = rest.firstRange(ofText: "{{$") {
+        while let open = rest.firstRange(ofText: "{{") {
             out += rest[..<open.lowerBound]
+            if out.hasSuffix("\\") {
+                out += "{{"
+                rest = rest[open.upperBound...]
+                continue
+            }
             guard let close = rest[open.upperBound...].firstRange(ofText: "}}") else {
                 out += rest[open.lowerBound...]
                 return out
             }
             let inner = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
-            if inner.hasPrefix("processEnv ") || inner.hasPrefix("env.") {
-                let name = inner.hasPrefix("env.") ? String(inner.dropFirst(4)) : String(inner.dropFirst(11))
+            if !inner.hasPrefix("$") {
+                out += "{{\(inner)}}"
+            } else if inner.hasPrefix("$processEnv ") || inner.hasPrefix("$env.") {
+                let name = inner.hasPrefix("$env.") ? String(inner.dropFirst(5)) : String(inner.dropFirst(12))
                 out += "${\(name.trimmingWhitespace())}"
             } else {
-                warnings.append("{{$\(inner)}} has no equivalent in Courier; it was left as written")
+                warnings.append("{{\(inner)}} has no equivalent in Courier; it was left as written")
                 out += rest[open.lowerBound..<close.upperBound]
             }
             rest = rest[close.upperBound...]

@@ -2,8 +2,8 @@
 /// into segments, the way Hummingbird parses route paths.
 ///
 /// One scanner serves rendering, the form's "which variables are unknown" check and path
-/// templates, so they cannot disagree: `{{ name }}` is trimmed of spaces and tabs, `${…}` is
-/// taken as written. A variable's value may itself contain placeholders (e.g. `token:
+/// templates, so they cannot disagree: `{{ name }}` is trimmed of spaces and tabs, `\{{` is a
+/// literal `{{`, `${…}` is taken as written. A variable's value may itself contain placeholders (e.g. `token:
 /// "${STAGING_TOKEN}"`), so values are rendered recursively; a cycle is an error, not a hang.
 public struct Template: Sendable, Equatable {
     /// One piece of a template.
@@ -38,7 +38,13 @@ public struct Template: Sendable, Equatable {
         while index < bytes.count {
             let byte = bytes[index]
             let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            if byte == UInt8(ascii: "{") && next == UInt8(ascii: "{") {
+            if byte == UInt8(ascii: "\\") && next == UInt8(ascii: "{") && index + 2 < bytes.count
+                && bytes[index + 2] == UInt8(ascii: "{")
+            {
+                // `\{{` is a literal `{{`, as the JetBrains HTTP Client writes it.
+                literal += [UInt8(ascii: "{"), UInt8(ascii: "{")]
+                index += 3
+            } else if byte == UInt8(ascii: "{") && next == UInt8(ascii: "{") {
                 guard let close = Self.find([UInt8(ascii: "}"), UInt8(ascii: "}")], in: bytes, from: index + 2) else {
                     terminated = false
                     literal += bytes[index...]
