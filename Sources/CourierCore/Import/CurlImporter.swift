@@ -49,7 +49,11 @@ public struct CurlImporter: Sendable {
         if !line.ignored.isEmpty {
             plan.warnings.append("flags without an equivalent, ignored: \(line.ignored.joined(separator: " "))")
         }
-        let url = try ImportedURL(first)
+        // `{{host}}` (a command copied from a client with variables) stays a variable.
+        let url = first.contains("{{") ? try ImportedURL(template: first) : try ImportedURL(first)
+        if first.contains("{{") {
+            plan.warnings.append("the URL holds variables (\(first)); give them values in the environment")
+        }
         if url.schemeAssumed { plan.warnings.append(ImportedURL.assumedScheme(for: first)) }
         let environmentName = url.hostName
         var environment = Environment(name: environmentName, baseURL: url.origin)

@@ -48,6 +48,16 @@ public struct ImportedURL: Sendable, Equatable {
         }
     }
 
+    /// A URL holding `{{variables}}`, in its host too, split as `splitTemplate` splits it; the
+    /// host name (an environment's name) is the authority without braces (`host:8080`).
+    init(template text: String) throws(ImportError) {
+        let split = try Self.splitTemplate(text)
+        (origin, path, query, schemeAssumed) = (split.base, split.path, split.query, split.schemeAssumed)
+        let authority = split.base.firstRange(ofText: "://").map { split.base[$0.upperBound...] } ?? split.base[...]
+        hostName = String(authority).replacingText("{{", with: "").replacingText("}}", with: "")
+            .trimmingWhitespace()
+    }
+
     /// A URL that may hold `{{variables}}` (as `.http` files and Postman write them) split
     /// into a base URL, a path and query items: `{{baseUrl}}/users?page=1` gives
     /// `{{baseUrl}}`, `/users`; `https://{{host}}/api/x` gives `https://{{host}}`, `/api/x`.
