@@ -166,6 +166,28 @@ struct WorkspaceMergeTests {
         #expect([HeaderField("A", "1"), HeaderField("A", "2")].merging([HeaderField("a", "")]) == [])
     }
 
+    @Test("a header kept empty is sent empty: null in the file, Name; on the command line, Name; in curl")
+    func emptyHeaders() throws {
+        #expect([HeaderField("A", "1")].merging([.empty("a")]) == [.empty("a")])
+        #expect([HeaderField("A", "1")].merging([.empty("B")]) == [HeaderField("A", "1"), .empty("B")])
+        #expect(try HeaderField.parse("X-Empty;") == .empty("X-Empty"))
+        #expect(try HeaderField.parse("X-Gone:") == HeaderField("X-Gone", ""))
+        #expect(throws: RequestError.self) { try HeaderField.parse("bad name;") }
+        let file =
+            #"{"environments": {"e": {"base_url": "http://a"}}, "routes": [{"name": "r", "path": "/", "headers": {"X-Empty": null, "X-Tag": ["a", "b"], "X-Gone": ""}}]}"#
+        let route = try #require(try load(Array(file.utf8)).routes.first)
+        #expect(
+            route.headers == [
+                .empty("X-Empty"), HeaderField("X-Tag", "a"), HeaderField("X-Tag", "b"), HeaderField("X-Gone", ""),
+            ])
+        #expect(
+            WorkspaceWriter().headers(route.headers)
+                == .object([
+                    JSONMember("X-Empty", .null), JSONMember("X-Tag", .array([.string("a"), .string("b")])),
+                    JSONMember("X-Gone", .string("")),
+                ]))
+    }
+
     @Test("a name taken gets the first free numeric suffix; two requests of one source with a name are told apart")
     func freeNames() {
         let taken: Set = ["a", "a.2", "b"]

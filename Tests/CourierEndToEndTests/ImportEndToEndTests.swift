@@ -31,7 +31,7 @@ final class ImportEndToEndTests {
         "curl fixtures: courier sends what curl sends (method, path, query, headers, body)",
         arguments: [
             "chrome-get", "chrome-post-json", "chrome-ansi", "firefox-form", "basic-auth", "get-urlencode",
-            "json-flag", "json-file", "multipart", "put-text", "repeated-headers", "pretty-json",
+            "json-flag", "json-file", "multipart", "put-text", "repeated-headers", "pretty-json", "empty-header",
         ])
     func curlFidelity(fixture: String) async throws {
         let workspace = folder.appendingPathComponent("\(fixture).json").path

@@ -72,7 +72,9 @@ public struct CurlExport: Sendable {
             // curl writes a multipart type itself, with its own boundary.
             let isForm = request.multipart.map { !$0.isRawFile } ?? false
             if isForm && field.name.lowercased() == "content-type" { continue }
-            lines.append("--header " + word("\(field.name): \(field.value)").quoted)
+            // `Name:` would remove the header; curl sends an empty one as `Name;`.
+            let header = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            lines.append("--header " + word(header).quoted)
         }
         for (name, value) in curlDefaults(request) where request.headers.value(for: name) == nil {
             lines.append("--header " + ShellWord.singleQuoted(value.map { "\(name): \($0)" } ?? "\(name):"))

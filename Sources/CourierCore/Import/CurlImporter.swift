@@ -92,7 +92,7 @@ public struct CurlImporter: Sendable {
             guard HeaderField.isToken(name) else { throw ImportError("curl: --header '\(text)': bad header name") }
             if value.isEmpty {
                 // `Name:` only removes a header curl adds by itself; `Name;` sends it empty.
-                if text[colon] == ";" { plan.warnings.append("header \(name) is sent empty by curl; Courier cannot") }
+                if text[colon] == ";" { headers.append(.empty(name)) }
                 continue
             }
             if name.lowercased() == "accept-encoding" {

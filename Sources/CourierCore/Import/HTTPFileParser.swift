@@ -111,8 +111,9 @@ struct HTTPFileParser {
             guard HeaderField.isToken(name) else {
                 throw ImportError("\(fileName): line \(block[index - 1].number): '\(name)' is not a header name")
             }
-            request.headers.append(
-                HeaderField(name, convert(line[line.index(after: colon)...].trimmingWhitespace())))
+            // `Name:` with no value is sent so, empty.
+            let value = convert(line[line.index(after: colon)...].trimmingWhitespace())
+            request.headers.append(value.isEmpty ? .empty(name) : HeaderField(name, value))
         }
         var body = Array(block[index...].map(\.text))
         // A response handler (`> {% … %}`, `> file.js`) or an output redirect (`>> file`)

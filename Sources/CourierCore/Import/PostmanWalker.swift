@@ -56,7 +56,10 @@ struct PostmanWalker {
         }
         let names = Set(route.pathTemplate.parameterNames)
         route.params = route.params.filter { names.contains($0.key) }
-        route.headers = Self.pairs(request["header"]?.array ?? []).map { HeaderField($0.name, $0.value) }
+        // Postman sends a header with an empty value as it is, empty.
+        route.headers = Self.pairs(request["header"]?.array ?? []).map {
+            $0.value.isEmpty ? .empty($0.name) : HeaderField($0.name, $0.value)
+        }
         if case .string(let summary)? = request["description"] { route.summary = summary }
         try body(request["body"], into: &route)
         applyAuth(auth, to: &route)
@@ -95,7 +98,9 @@ struct PostmanWalker {
             }
             try apply(Array(raw.utf8), to: &route)
         case "urlencoded":
-            route.form = Self.pairs(body["urlencoded"]?.array ?? [])
+            // With no field (or every one disabled) Postman sends no body, and no Content-Type.
+            let fields = Self.pairs(body["urlencoded"]?.array ?? [])
+            route.form = fields.isEmpty ? nil : fields
         case "formdata":
             route.multipart = (body["formdata"]?.array ?? []).compactMap { item in
                 guard item["disabled"]?.flag != true, let key = item["key"]?.text else { return nil }
@@ -116,6 +121,7 @@ struct PostmanWalker {
                 }
                 return field
             }
+            if route.multipart?.isEmpty == true { route.multipart = nil }
         case "graphql":
             var members = [JSONMember("query", .string(body["graphql"]?["query"]?.text ?? ""))]
             if let variables = body["graphql"]?["variables"]?.text, !variables.isEmpty,

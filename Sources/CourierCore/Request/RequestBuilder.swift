@@ -72,7 +72,9 @@ public struct RequestBuilder: Sendable {
                 guard !value.utf8.contains(where: { $0 == 10 || $0 == 13 }) else {
                     throw .badHeaderValue(name: field.name)
                 }
-                rendered.append(HeaderField(field.name, value))
+                var filled = field
+                filled.value = value
+                rendered.append(filled)
             }
             headers = headers.merging(rendered)
         }

@@ -11,16 +11,36 @@ public struct HeaderField: Sendable, Equatable, Hashable {
     public var name: String
     /// Header value (may contain `{{var}}` templates before building).
     public var value: String
+    /// Sent with its empty value instead of removing the header when layers merge: `null` in
+    /// the workspace file, `Name;` on the command line (as curl writes it).
+    public var keepsEmpty: Bool
 
     /// A header `name: value`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
+        keepsEmpty = false
     }
 
+    /// A header sent with an empty value (`X-Empty:` on the wire).
+    public static func empty(_ name: String) -> HeaderField {
+        var field = HeaderField(name, "")
+        field.keepsEmpty = true
+        return field
+    }
+
+    /// Whether merging this field removes the header: an empty value not kept on purpose.
+    var removes: Bool { value.isEmpty && !keepsEmpty }
+
     /// Parses `Name: value` (as given to `-H`). `Name:` with nothing after the colon yields an
-    /// empty value, which removes the header when merged (as with curl).
+    /// empty value, which removes the header when merged, and `Name;` a header sent empty
+    /// (both as with curl).
     public static func parse(_ text: String) throws(RequestError) -> HeaderField {
+        if !text.contains(":"), text.hasSuffix(";") {
+            let name = text.dropLast().trimmingWhitespace()
+            guard isToken(name) else { throw RequestError.badHeader(text) }
+            return .empty(name)
+        }
         guard let colon = text.firstIndex(of: ":") else { throw RequestError.badHeader(text) }
         let name = text[..<colon].trimmingWhitespace()
         let value = text[text.index(after: colon)...].trimmingWhitespace()
@@ -46,8 +66,8 @@ public struct HeaderField: Sendable, Equatable, Hashable {
 extension Array where Element == HeaderField {
     /// Applies `layer` on top of these headers: a name already present (compared
     /// case-insensitively) takes the layer's value where it first stood, a new name is
-    /// appended, and an empty value removes the header. A name the layer repeats is sent
-    /// repeated, in the layer's order.
+    /// appended, and an empty value removes the header (unless it `keepsEmpty`). A name the
+    /// layer repeats is sent repeated, in the layer's order.
     public func merging(_ layer: [HeaderField]) -> [HeaderField] {
         var result = self
         var placed: Set<String> = []
@@ -55,13 +75,13 @@ extension Array where Element == HeaderField {
             let key = field.name.lowercased()
             let isRepeat = !placed.insert(key).inserted
             if isRepeat {
-                guard !field.value.isEmpty else { continue }
+                guard !field.removes else { continue }
                 let last = result.lastIndex { $0.name.lowercased() == key }
                 result.insert(field, at: last.map { $0 + 1 } ?? result.endIndex)
             } else if let index = result.firstIndex(where: { $0.name.lowercased() == key }) {
                 let others = result[(index + 1)...].filter { $0.name.lowercased() != key }
-                result = field.value.isEmpty ? Array(result[..<index]) + others : result[..<index] + [field] + others
-            } else if !field.value.isEmpty {
+                result = field.removes ? Array(result[..<index]) + others : result[..<index] + [field] + others
+            } else if !field.removes {
                 result.append(field)
             }
         }

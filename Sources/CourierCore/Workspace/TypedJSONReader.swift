@@ -116,13 +116,21 @@ struct TypedJSONReader {
     }
 
     /// Headers in order; an array value repeats the header: `{"Accept": ["a", "b"]}`.
+    /// Headers as `query` reads them; `null` is a header sent with an empty value (`""` removes one).
     func headers(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> [HeaderField] {
+        guard case .object(let members) = value else {
+            throw fail(path, "expected an object, found \(value.typeDescription)")
+        }
         var result: [HeaderField] = []
-        for item in try query(value, path) {
-            guard HeaderField.isToken(item.name) else {
-                throw fail(join(path, item.name), "is not a valid header name")
+        for member in members {
+            guard HeaderField.isToken(member.key) else {
+                throw fail(join(path, member.key), "is not a valid header name")
             }
-            result.append(HeaderField(item.name, item.value))
+            if member.value == .null {
+                result.append(.empty(member.key))
+            } else {
+                result += try query(.object([member]), path).map { HeaderField($0.name, $0.value) }
+            }
         }
         return result
     }

@@ -158,8 +158,17 @@ public struct WorkspaceWriter: Sendable {
     }
 
     /// Headers in order; a name that repeats becomes one array member, as `query` writes it.
+    /// Headers as query parameters are written; one sent empty on purpose is `null`.
     func headers(_ fields: [HeaderField]) -> JSONValue? {
-        fields.isEmpty ? nil : query(fields.map { QueryItem($0.name, $0.value) })
+        guard !fields.isEmpty, case .object(var members) = query(fields.map { QueryItem($0.name, $0.value) }) else {
+            return nil
+        }
+        for field in fields where field.keepsEmpty {
+            if let index = members.firstIndex(where: { $0.key == field.name }), members[index].value == .string("") {
+                members[index].value = .null
+            }
+        }
+        return .object(members)
     }
 
     func strings(_ map: [String: String]) -> JSONValue? {
