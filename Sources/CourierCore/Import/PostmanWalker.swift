@@ -164,7 +164,8 @@ struct PostmanWalker {
                 let context = TemplateContext(
                     environment: defaults.merging(environments[index].variables) { _, own in own })
                 guard let filled = try? Template.render(pair, in: context) else {
-                    warnings.append("\(route.name): basic auth reads variables \(environments[index].name) lacks")
+                    let holder = environments[index].name.isEmpty ? "the collection" : environments[index].name
+                    warnings.append("\(route.name): basic auth reads variables \(holder) lacks")
                     continue
                 }
                 environments[index].variables["basic_credentials"] = Base64.encode(Array(filled.utf8))

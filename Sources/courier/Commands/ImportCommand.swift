@@ -21,8 +21,9 @@ import CourierStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add routes and environments from curl, OpenAPI, Postman or .http.",
+        abstract: "Add routes and environments from curl, OpenAPI, Swagger, Postman or .http.",
         discussion: """
+            With no FORMAT, it is found from the content (and said): courier import api.yaml.
             curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
             gives it), or - to read it from stdin.
             openapi: SOURCE is an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document, JSON or YAML.
@@ -32,16 +33,13 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    /// The formats `import` reads.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case curl, openapi, postman, http
-    }
-
-    @Argument(help: "The format of SOURCE.")
-    var format: Format
+    @Argument(
+        help: ArgumentHelp(
+            "curl, openapi, postman or http; left out, it is found from SOURCE's content.", valueName: "FORMAT"))
+    var formatOrSource: String
 
     @Argument(help: ArgumentHelp("What to import; - reads stdin.", valueName: "SOURCE"))
-    var source: String
+    var source: String?
 
     @OptionGroup var workspace: WorkspaceOptions
 
@@ -119,24 +117,54 @@ struct ImportCommand: ParsableCommand {
         Console.error(summary, prefixed: false)
     }
 
+    /// The format and source the arguments name; with no format, found from the content,
+    /// which is then already read (stdin can be read only once).
+    private func resolved() throws -> (format: ImportFormat, source: String, bytes: [UInt8]?) {
+        if let source {
+            guard let format = ImportFormat(rawValue: formatOrSource) else {
+                throw CLIFailure("unknown format '\(formatOrSource)': curl, openapi, postman or http")
+            }
+            return (format, source, nil)
+        }
+        let source = formatOrSource
+        if source.drop(while: \.isWhitespace).hasPrefix("curl ") { return (.curl, source, nil) }
+        let bytes = try Self.file(source)
+        let shown = source == "-" ? "stdin" : source
+        guard let format = ImportFormat.detect(bytes, name: source) else {
+            throw CLIFailure(
+                "\(shown): cannot tell what it is; name the format: courier import curl|openapi|postman|http SOURCE")
+        }
+        Console.error("\(shown): read as \(format.description)", prefixed: false)
+        return (format, source, bytes)
+    }
+
     private func makePlan() throws -> ImportPlan {
+        let (format, source, read) = try resolved()
+        func file(_ path: String) throws -> [UInt8] {
+            if path == source, let read { return read }
+            return try Self.file(path)
+        }
         switch format {
         case .curl:
-            let text =
-                source == "-" ? String(decoding: FileBytes.read(descriptor: STDIN_FILENO) ?? [], as: UTF8.self) : source
+            let text: String
+            if let read {
+                text = String(decoding: read, as: UTF8.self)
+            } else {
+                text = source == "-" ? String(decoding: try Self.file("-"), as: UTF8.self) : source
+            }
             return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath)
                 .plan(text, name: name)
         case .openapi:
-            return try OpenAPIImporter().plan(try Self.file(source), fileName: source)
+            return try OpenAPIImporter().plan(try file(source), fileName: source)
         case .postman:
             let environments = try environment.map {
                 PostmanImporter.EnvironmentFile(name: $0, bytes: try Self.file($0))
             }
             return try PostmanImporter().plan(
-                try Self.file(source), fileName: source, folder: Self.absoluteFolder(of: source),
+                try file(source), fileName: source, folder: Self.absoluteFolder(of: source),
                 environmentFiles: environments)
         case .http:
-            let bytes = try Self.file(source)
+            let bytes = try file(source)
             let folder = PathText.directory(source)
             var files = envFile
             if files.isEmpty {

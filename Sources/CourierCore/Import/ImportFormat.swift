@@ -1,0 +1,48 @@
+/// The formats `courier import` reads, and which one a source is when the user does not say
+/// (`courier import api.yaml`): found from the content, not the name, so a Postman export
+/// saved as `api.json` or an OpenAPI document served as `text/plain` is still read right.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case curl, openapi, postman, http
+
+    /// The format a command line or a file's `bytes` is written in, or nil when none fits.
+    /// `name` only breaks a tie for files with no telling content (`.http`, `.rest`).
+    public static func detect(_ bytes: [UInt8], name: String) -> ImportFormat? {
+        var text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let start = text.drop { $0.isWhitespace }
+        if start.hasPrefix("curl ") || start.hasPrefix("curl\t") { return .curl }
+        if start.hasPrefix("{") { return json(text) }
+        // YAML: a top-level key at the start of a line.
+        let lines = text.split(whereSeparator: \.isNewline)
+        if lines.contains(where: { $0.hasPrefix("openapi:") || $0.hasPrefix("swagger:") }) { return .openapi }
+        let lower = name.lowercased()
+        if lower.hasSuffix(".http") || lower.hasSuffix(".rest") { return .http }
+        // A request line: a method, a space, then a URL or a variable.
+        let methods = ["GET ", "POST ", "PUT ", "PATCH ", "DELETE ", "HEAD ", "OPTIONS "]
+        if lines.contains(where: { line in methods.contains { line.hasPrefix($0) } }) { return .http }
+        return nil
+    }
+
+    /// What a JSON document is, from its top-level keys.
+    private static func json(_ text: String) -> ImportFormat? {
+        guard let root = try? JSONValue.parse(text) else { return nil }
+        if root["openapi"] != nil || root["swagger"] != nil || root["swaggerVersion"] != nil { return .openapi }
+        if root["info"]?["_postman_id"] != nil || root["info"]?["schema"]?.scalarText?.contains("getpostman") == true
+            || (root["info"] != nil && root["item"] != nil) || (root["requests"] != nil && root["order"] != nil)
+        {
+            // (v1, `requests` and `order`, is refused by the importer, by name.)
+            return .postman
+        }
+        return nil
+    }
+
+    /// The format in words, for "read as …".
+    public var description: String {
+        switch self {
+        case .curl: return "a curl command"
+        case .openapi: return "an OpenAPI or Swagger document"
+        case .postman: return "a Postman collection"
+        case .http: return "a .http file"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import CourierCore
+
+/// Which format a source is when the user does not say: from its content, the name only
+/// breaking a tie.
+@Suite("Import: finding the format")
+struct ImportFormatTests {
+    @Test(
+        "content tells the format",
+        arguments: [
+            ("  curl -X POST http://a/b", "x.txt", ImportFormat.curl),
+            (#"{"openapi": "3.1.0", "paths": {}}"#, "api.json", .openapi),
+            (#"{"swagger": "2.0"}"#, "api.json", .openapi),
+            ("\u{FEFF}openapi: 3.0.0\ninfo: {}\n", "api.txt", .openapi),
+            ("# comment\nswagger: \"2.0\"\n", "spec.yml", .openapi),
+            (
+                #"{"info": {"schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}, "item": []}"#,
+                "shop.json", .postman
+            ),
+            (#"{"info": {"_postman_id": "1"}}"#, "a.json", .postman),
+            ("### one\nGET {{base}}/users\n", "requests.txt", .http),
+            ("# nothing yet\n", "requests.rest", .http),
+        ])
+    func detects(text: String, name: String, format: ImportFormat) {
+        #expect(ImportFormat.detect(Array(text.utf8), name: name) == format)
+    }
+
+    @Test("content that is none of them is nil", arguments: [#"{"a": 1}"#, "hello", "", "{broken", "openapi 3"])
+    func unknown(text: String) {
+        #expect(ImportFormat.detect(Array(text.utf8), name: "file.json") == nil)
+    }
+}
