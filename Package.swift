@@ -57,7 +57,8 @@ let package = Package(
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libpsl's built-in Public Suffix List (curl's), for which domains cookies may name.
         .target(name: "CPublicSuffix", linkerSettings: [.linkedLibrary("psl")]),
-        // OpenAPI documents (JSON or YAML) into import plans, with its own YAML reader.
+        // OpenAPI and Swagger documents into import plans, and the YAML reader (`StructuredText`)
+        // the Insomnia importer's trees come from.
         .target(name: "CourierOpenAPI", dependencies: ["CourierCore"]),
         // State, update and views of the screen: pure, like the core.
         .target(name: "CourierTUI", dependencies: ["CourierCore"]),

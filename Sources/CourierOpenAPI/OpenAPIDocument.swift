@@ -16,24 +16,7 @@ struct OpenAPIDocument {
     /// The document in `bytes`; Swagger 1.x, a file that is not OpenAPI, a syntax error, an
     /// alias bomb and UTF-16 each get one line with the place.
     static func read(_ bytes: [UInt8], fileName: String) throws(ImportError) -> OpenAPIDocument {
-        let text = try ImportText.utf8(bytes, name: fileName)
-        let root: JSONValue
-        if text.utf8.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{") {
-            do throws(JSONSyntaxError) {
-                root = try JSONValue.parse(text)
-            } catch {
-                throw ImportError("\(fileName): \(error.description)")
-            }
-        } else {
-            let document: JSONValue?
-            do throws(YAMLError) {
-                document = try YAMLReader.read(text)
-            } catch {
-                throw ImportError("\(fileName): \(error.description)")
-            }
-            guard let document else { throw ImportError("\(fileName): the file is empty") }
-            root = document
-        }
+        let root = try StructuredText.read(bytes, fileName: fileName)
         guard case .object = root else { throw ImportError("\(fileName): not an OpenAPI document (not a mapping)") }
         if let swagger = root["swagger"]?.scalarText ?? root["swaggerVersion"]?.scalarText {
             guard swagger == "2.0" else {

@@ -21,6 +21,9 @@ struct ImportFormatTests {
             (#"{"info": {"_postman_id": "1"}}"#, "a.json", .postman),
             ("### one\nGET {{base}}/users\n", "requests.txt", .http),
             ("# nothing yet\n", "requests.rest", .http),
+            (#"{"_type": "export", "__export_format": 4, "resources": []}"#, "export.json", .insomnia),
+            ("type: collection.insomnia.rest/5.0\nname: Shop\n", "shop.yaml", .insomnia),
+            ("_type: export\n__export_format: 4\n", "shop.yaml", .insomnia),
         ])
     func detects(text: String, name: String, format: ImportFormat) {
         #expect(ImportFormat.detect(Array(text.utf8), name: name) == format)

@@ -31,6 +31,12 @@ struct ImportFormatEndToEndTests {
         Case(
             file: "Tests/CourierCoreTests/Fixtures/http/jetbrains/requests.http", readAs: "a .http file",
             routes: ["get-all-users", "create-a-user"]),
+        Case(
+            file: "Tests/CourierOpenAPITests/Fixtures/insomnia/shop-v5.yaml", readAs: "an Insomnia export",
+            routes: ["health", "orders.admin.cancel-order", "products-query"]),
+        Case(
+            file: "Tests/CourierOpenAPITests/Fixtures/insomnia/inso-insomnia_v4.json", readAs: "an Insomnia export",
+            routes: ["example-folder.example-2", "example-1"]),
     ]
 
     @Test("recognised, imported, listed", arguments: cases)

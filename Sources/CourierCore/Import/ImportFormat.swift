@@ -2,7 +2,7 @@
 /// (`courier import api.yaml`): found from the content, not the name, so a Postman export
 /// saved as `api.json` or an OpenAPI document served as `text/plain` is still read right.
 public enum ImportFormat: String, Sendable, CaseIterable {
-    case curl, openapi, postman, http
+    case curl, openapi, postman, http, insomnia
 
     /// The format a command line or a file's `bytes` is written in, or nil when none fits.
     /// `name` only breaks a tie for files with no telling content (`.http`, `.rest`).
@@ -15,6 +15,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         // YAML: a top-level key at the start of a line.
         let lines = text.split(whereSeparator: \.isNewline)
         if lines.contains(where: { $0.hasPrefix("openapi:") || $0.hasPrefix("swagger:") }) { return .openapi }
+        if lines.contains(where: { $0.hasPrefix("type: collection.insomnia.rest/") || $0.hasPrefix("_type: export") }) {
+            return .insomnia
+        }
         let lower = name.lowercased()
         if lower.hasSuffix(".http") || lower.hasSuffix(".rest") { return .http }
         // A request line: a method, a space, then a URL or a variable.
@@ -27,6 +30,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     private static func json(_ text: String) -> ImportFormat? {
         guard let root = try? JSONValue.parse(text) else { return nil }
         if root["openapi"] != nil || root["swagger"] != nil || root["swaggerVersion"] != nil { return .openapi }
+        if root["_type"] == .string("export") { return .insomnia }
         if root["info"]?["_postman_id"] != nil || root["info"]?["schema"]?.scalarText?.contains("getpostman") == true
             || (root["info"] != nil && root["item"] != nil) || (root["requests"] != nil && root["order"] != nil)
         {
@@ -43,6 +47,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .openapi: return "an OpenAPI or Swagger document"
         case .postman: return "a Postman collection"
         case .http: return "a .http file"
+        case .insomnia: return "an Insomnia export"
         }
     }
 }

@@ -21,7 +21,7 @@ import CourierStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add routes and environments from curl, OpenAPI, Swagger, Postman or .http.",
+        abstract: "Add routes and environments from curl, OpenAPI, Swagger, Postman, .http or Insomnia.",
         discussion: """
             With no FORMAT, it is found from the content (and said): courier import api.yaml.
             curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
@@ -30,12 +30,14 @@ struct ImportCommand: ParsableCommand {
             postman: SOURCE is a collection (v2.0 or v2.1); --environment adds Postman environments.
             http: SOURCE is a .http or .rest file; http-client.env.json and
             http-client.private.env.json beside it are read unless --env-file names others.
+            insomnia: SOURCE is an Insomnia export, v4 (JSON or YAML) or v5 (YAML).
             """
     )
 
     @Argument(
         help: ArgumentHelp(
-            "curl, openapi, postman or http; left out, it is found from SOURCE's content.", valueName: "FORMAT"))
+            "curl, openapi, postman, http or insomnia; left out, it is found from SOURCE's content.",
+            valueName: "FORMAT"))
     var formatOrSource: String
 
     @Argument(help: ArgumentHelp("What to import; - reads stdin.", valueName: "SOURCE"))
@@ -122,7 +124,7 @@ struct ImportCommand: ParsableCommand {
     private func resolved() throws -> (format: ImportFormat, source: String, bytes: [UInt8]?) {
         if let source {
             guard let format = ImportFormat(rawValue: formatOrSource) else {
-                throw CLIFailure("unknown format '\(formatOrSource)': curl, openapi, postman or http")
+                throw CLIFailure("unknown format '\(formatOrSource)': curl, openapi, postman, http or insomnia")
             }
             return (format, source, nil)
         }
@@ -132,7 +134,8 @@ struct ImportCommand: ParsableCommand {
         let shown = source == "-" ? "stdin" : source
         guard let format = ImportFormat.detect(bytes, name: source) else {
             throw CLIFailure(
-                "\(shown): cannot tell what it is; name the format: courier import curl|openapi|postman|http SOURCE")
+                "\(shown): cannot tell what it is; name the format: courier import curl|openapi|postman|http|insomnia SOURCE"
+            )
         }
         Console.error("\(shown): read as \(format.description)", prefixed: false)
         return (format, source, bytes)
@@ -163,6 +166,9 @@ struct ImportCommand: ParsableCommand {
             return try PostmanImporter().plan(
                 try file(source), fileName: source, folder: Self.absoluteFolder(of: source),
                 environmentFiles: environments)
+        case .insomnia:
+            let root = try StructuredText.read(try file(source), fileName: source)
+            return try InsomniaImporter().plan(root, fileName: source, folder: Self.absoluteFolder(of: source))
         case .http:
             let bytes = try file(source)
             let folder = PathText.directory(source)

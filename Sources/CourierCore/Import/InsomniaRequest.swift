@@ -1,0 +1,220 @@
+/// One Insomnia request as a route (see `InsomniaImporter`): its URL and enabled query
+/// parameters, headers (an empty value is sent empty, as Insomnia sends it), body by MIME type
+/// (JSON, form, multipart, GraphQL, a file, text) and auth, its own or its folders'.
+struct InsomniaRequest {
+    /// What folders pass down: their auth (the nearest wins) and headers (outer first).
+    struct Inherited {
+        var auth: JSONValue?
+        var headers: [HeaderField] = []
+    }
+
+    /// The export's folder, against which relative upload paths are read.
+    let folder: String
+    private(set) var warnings: [String] = []
+    /// Secret variables made of literal credentials (a digest password, an OAuth2 secret).
+    private(set) var secrets: [String: String] = [:]
+    /// Template tags already named in a warning.
+    private var namedTags: Set<String> = []
+
+    init(folder: String) { self.folder = folder }
+
+    /// A folder's auth and headers added to what it passes down.
+    mutating func inherit(_ group: JSONValue, into inherited: inout Inherited) {
+        if let auth = group["authentication"], !Self.isEmpty(auth) { inherited.auth = auth }
+        inherited.headers += headers(group["headers"])
+    }
+
+    mutating func route(_ request: JSONValue, name: String, inherited: Inherited) throws(ImportError) -> (
+        route: Route, base: String
+    ) {
+        let url = template(request["url"]?.scalarText ?? "")
+        guard !url.isEmpty else { throw ImportError("the request has no URL") }
+        let split = try ImportedURL.splitTemplate(url, parameters: true)
+        if split.schemeAssumed { warnings.append("\(name): " + ImportedURL.assumedScheme(for: url)) }
+        var route = Route(
+            name: name, method: HTTPMethod(rawValue: (request["method"]?.scalarText ?? "GET").uppercased()),
+            path: split.path)
+        route.query = split.query + pairs(request["parameters"]).map { QueryItem($0.name, $0.value) }
+        for parameter in request["pathParameters"]?.elements ?? [] {
+            if let key = parameter["name"]?.scalarText, let value = parameter["value"]?.scalarText, !value.isEmpty {
+                route.params[key] = template(value)
+            }
+        }
+        route.headers = inherited.headers.merging(headers(request["headers"]))
+        if let description = request["description"]?.scalarText ?? request["meta"]?["description"]?.scalarText,
+            !description.isEmpty
+        {
+            route.summary = description
+        }
+        try body(request["body"], into: &route)
+        let own = request["authentication"]
+        let auth = own.map(Self.isEmpty) == false && own?["type"] != .string("inherit") ? own : inherited.auth
+        apply(auth, to: &route)
+        return (route, split.base)
+    }
+
+    /// Insomnia's Nunjucks as Courier's templates: `{{ _.name }}` and `{{ name }}` are
+    /// `{{name}}`; a tag (`{% uuid %}`, `{% response … %}`) has no equivalent and is named.
+    mutating func template(_ text: String) -> String {
+        if text.contains("{%") {
+            var rest = Substring(text)
+            while let open = rest.firstRange(ofText: "{%") {
+                let tag = rest[open.upperBound...].trimmingWhitespace().prefix { $0 != " " && $0 != "%" }
+                if namedTags.insert(String(tag)).inserted {
+                    warnings.append(
+                        "the Insomnia tag {% \(tag) %} has no equivalent in Courier; it was left as written")
+                }
+                rest = rest[open.upperBound...]
+            }
+        }
+        guard text.contains("{{") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstRange(ofText: "{{"), let close = rest[open.upperBound...].firstRange(ofText: "}}") {
+            result += rest[..<open.lowerBound]
+            var name = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
+            if name.hasPrefix("_.") { name.removeFirst(2) }
+            if name.hasPrefix("_['") && name.hasSuffix("']") { name = String(name.dropFirst(3).dropLast(2)) }
+            result += "{{\(name)}}"
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// Enabled `{name, value, disabled}` pairs, templates converted.
+    private mutating func pairs(_ list: JSONValue?) -> [(name: String, value: String)] {
+        (list?.elements ?? []).compactMap { item -> (String, String)? in
+            guard item["disabled"] != .bool(true), let name = item["name"]?.scalarText, !name.isEmpty else {
+                return nil
+            }
+            return (template(name), template(item["value"]?.scalarText ?? ""))
+        }
+    }
+
+    private mutating func headers(_ list: JSONValue?) -> [HeaderField] {
+        pairs(list).map { $0.value.isEmpty ? .empty($0.name) : HeaderField($0.name, $0.value) }
+    }
+
+    private mutating func body(_ body: JSONValue?, into route: inout Route) throws(ImportError) {
+        guard let body, !Self.isEmpty(body) else { return }
+        let type = (body["mimeType"]?.scalarText ?? "").lowercased()
+        switch type {
+        case "application/x-www-form-urlencoded":
+            let fields = pairs(body["params"]).map { QueryItem($0.name, $0.value) }
+            route.form = fields.isEmpty ? nil : fields
+        case "multipart/form-data":
+            var parts: [MultipartField] = []
+            for item in body["params"]?.elements ?? [] where item["disabled"] != .bool(true) {
+                guard let name = item["name"]?.scalarText else { continue }
+                if item["type"] == .string("file") {
+                    guard let file = item["fileName"]?.scalarText, !file.isEmpty else {
+                        warnings.append("\(route.name): the file of form field '\(name)' is not named; left out")
+                        continue
+                    }
+                    parts.append(MultipartField(name: name, content: .file(path(file))))
+                } else {
+                    parts.append(MultipartField(name: name, content: .value(template(item["value"]?.scalarText ?? ""))))
+                }
+            }
+            route.multipart = parts.isEmpty ? nil : parts
+        case "application/graphql":
+            // Insomnia keeps `{"query", "variables"}` as text and sends it as JSON.
+            let text = template(body["text"]?.scalarText ?? "")
+            guard var value = try? JSONValue.parse(text) else { throw ImportError("the GraphQL body is not JSON") }
+            if case .string(let variables)? = value["variables"], let parsed = try? JSONValue.parse(variables) {
+                value = value.setting("variables", parsed)
+            }
+            route.body = value
+            route.headers.removeAll {
+                $0.name.lowercased() == "content-type" && $0.value.lowercased() == "application/graphql"
+            }
+        default:
+            if let file = body["fileName"]?.scalarText, !file.isEmpty {
+                route.bodyFile = path(file)
+                route.contentType = type.isEmpty ? nil : type
+                route.headers.removeAll { $0.name.lowercased() == "content-type" }
+                warnings.append("\(route.name): the body is the file \(file), read from disk at each send")
+                return
+            }
+            guard let text = body["text"]?.scalarText, !text.isEmpty else { return }
+            let contentType = route.headers.value(for: "Content-Type") ?? (type.isEmpty ? nil : type)
+            if route.headers.value(for: "Content-Type") == nil, !type.isEmpty {
+                route.headers.append(HeaderField("Content-Type", type))
+            }
+            try ImportBody.apply(Array(template(text).utf8), contentType: contentType, to: &route)
+        }
+    }
+
+    /// An upload's path: absolute as written, else from the export's folder.
+    private func path(_ file: String) -> String {
+        file.hasPrefix("/") ? file : folder + "/" + file
+    }
+
+    /// Basic and bearer as headers (literal credentials become secrets when the plan is
+    /// assembled), digest and OAuth2 as Courier's own auth, an API key where it goes.
+    private mutating func apply(_ auth: JSONValue?, to route: inout Route) {
+        guard let auth, !Self.isEmpty(auth), auth["disabled"] != .bool(true),
+            let type = auth["type"]?.scalarText, type != "none"
+        else { return }
+        func field(_ key: String) -> String { template(auth[key]?.scalarText ?? "") }
+        switch type {
+        case "basic":
+            let (user, password) = (field("username"), field("password"))
+            if user.contains("{{") || password.contains("{{") {
+                route.auth = .basic(username: user, password: password)
+            } else {
+                route.headers.append(
+                    HeaderField("Authorization", "Basic " + Base64.encode(Array("\(user):\(password)".utf8))))
+            }
+        case "bearer":
+            let prefix = auth["prefix"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 } ?? "Bearer"
+            route.headers.append(HeaderField("Authorization", "\(prefix) \(field("token"))"))
+        case "apikey":
+            let key = field("key").isEmpty ? "X-API-Key" : field("key")
+            switch auth["addTo"]?.scalarText {
+            case "queryParams": route.query.append(QueryItem(key, field("value")))
+            case "cookie": route.headers.append(HeaderField("Cookie", "\(key)=\(field("value"))"))
+            default: route.headers.append(HeaderField(key, field("value")))
+            }
+        case "digest":
+            route.auth = .digest(username: field("username"), password: secret(field("password"), as: "password"))
+        case "oauth2":
+            let grant = auth["grantType"]?.scalarText ?? ""
+            guard let kind = ["client_credentials": OAuth2Spec.Grant.clientCredentials, "password": .password][grant]
+            else {
+                warnings.append("\(route.name): the OAuth2 grant '\(grant)' is not imported")
+                return
+            }
+            var spec = OAuth2Spec(
+                grant: kind, tokenURL: field("accessTokenUrl"), clientID: field("clientId"),
+                clientSecret: secret(field("clientSecret"), as: "client_secret"))
+            if !field("scope").isEmpty { spec.scope = field("scope") }
+            if kind == .password {
+                spec.username = field("username")
+                spec.password = secret(field("password"), as: "password")
+            }
+            route.auth = .oauth2(spec)
+        default:
+            warnings.append("\(route.name): '\(type)' auth is not imported")
+        }
+    }
+
+    /// A literal credential as a secret variable (`{{password}}`); a template stays.
+    private mutating func secret(_ value: String, as name: String) -> String {
+        guard !value.isEmpty, !value.contains("{{") else { return value }
+        var variable = name
+        var number = 2
+        while let taken = secrets[variable], taken != value {
+            variable = "\(name)_\(number)"
+            number += 1
+        }
+        secrets[variable] = value
+        return "{{\(variable)}}"
+    }
+
+    /// `{}` (Insomnia's "nothing set").
+    static func isEmpty(_ value: JSONValue) -> Bool {
+        if case .object(let members) = value { return members.isEmpty }
+        return value == .null
+    }
+}

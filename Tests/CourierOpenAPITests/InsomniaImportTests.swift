@@ -1,0 +1,68 @@
+import CourierCore
+import CourierOpenAPI
+import Foundation
+import Testing
+
+/// `courier import insomnia` over its fixtures folder: Insomnia's own exports (the smoke
+/// tests' and inso's v4 files, with their licence) and a written v5 file. `NAME.expected.json`
+/// is the workspace an empty folder gets, or `NAME.expected.error` the one line; warnings in
+/// `NAME.expected.warnings` (written by `COURIER_WRITE_FIXTURES=1`, read over before a commit).
+/// Here, beside the YAML reader the importer's tree comes from.
+@Suite("Import: Insomnia")
+struct InsomniaImportTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/insomnia")
+
+    static var fixtures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".json")) && !$0.contains(".expected.") }.sorted()
+    }
+
+    static func run(_ name: String) throws(ImportError) -> (json: String, warnings: [String]) {
+        let bytes = OpenAPIImportTests.bytes(folder.appendingPathComponent(name))
+        let plan = try InsomniaImporter().plan(
+            try StructuredText.read(bytes, fileName: name), fileName: name, folder: "/ws")
+        let outcome = try WorkspaceMerge(fileName: "environments.json", baseDirectory: "/ws", replace: false)
+            .merge(plan, into: nil)
+        return (String(decoding: outcome.bytes, as: UTF8.self), plan.warnings + plan.skipWarnings + outcome.warnings)
+    }
+
+    @Test("each export imports as its .expected.json says, or fails as its .expected.error says", arguments: fixtures)
+    func fixture(name: String) throws {
+        let expected = Self.folder.appendingPathComponent(name + ".expected")
+        if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" {
+            for suffix in ["json", "error", "warnings"] {
+                try? FileManager.default.removeItem(at: expected.appendingPathExtension(suffix))
+            }
+            do {
+                let result = try Self.run(name)
+                try Data(result.json.utf8).write(to: expected.appendingPathExtension("json"))
+                if !result.warnings.isEmpty {
+                    try Data(result.warnings.map { $0 + "\n" }.joined().utf8)
+                        .write(to: expected.appendingPathExtension("warnings"))
+                }
+            } catch let error as ImportError {
+                try Data((error.message + "\n").utf8).write(to: expected.appendingPathExtension("error"))
+            }
+        }
+        let warnings = String(
+            decoding: OpenAPIImportTests.bytes(expected.appendingPathExtension("warnings")), as: UTF8.self
+        )
+        .split(separator: "\n").map(String.init)
+        let error = String(decoding: OpenAPIImportTests.bytes(expected.appendingPathExtension("error")), as: UTF8.self)
+        if !error.isEmpty {
+            #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try Self.run(name) }
+            return
+        }
+        let result = try Self.run(name)
+        #expect(
+            result.json
+                == String(decoding: OpenAPIImportTests.bytes(expected.appendingPathExtension("json")), as: UTF8.self))
+        #expect(result.warnings == warnings)
+    }
+
+    @Test("a v4 JSON and its YAML copy import to the same workspace")
+    func jsonAndYAML() throws {
+        #expect(try Self.run("inso-insomnia_v4.json").json == Self.run("inso-insomnia_v4.yaml").json)
+    }
+}
