@@ -37,6 +37,9 @@ struct ImportFormatEndToEndTests {
         Case(
             file: "Tests/CourierOpenAPITests/Fixtures/insomnia/inso-insomnia_v4.json", readAs: "an Insomnia export",
             routes: ["example-folder.example-2", "example-1"]),
+        Case(
+            file: "Tests/CourierCoreTests/Fixtures/bruno/testbench/collection", readAs: "a Bruno collection",
+            routes: ["auth.digest.digest-auth-200", "graphql.spacex", "echo.echo-json"]),
     ]
 
     @Test("recognised, imported, listed", arguments: cases)

@@ -2,7 +2,7 @@
 /// (`courier import api.yaml`): found from the content, not the name, so a Postman export
 /// saved as `api.json` or an OpenAPI document served as `text/plain` is still read right.
 public enum ImportFormat: String, Sendable, CaseIterable {
-    case curl, openapi, postman, http, insomnia
+    case curl, openapi, postman, http, insomnia, bruno
 
     /// The format a command line or a file's `bytes` is written in, or nil when none fits.
     /// `name` only breaks a tie for files with no telling content (`.http`, `.rest`).
@@ -48,6 +48,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .postman: return "a Postman collection"
         case .http: return "a .http file"
         case .insomnia: return "an Insomnia export"
+        case .bruno: return "a Bruno collection"
         }
     }
 }

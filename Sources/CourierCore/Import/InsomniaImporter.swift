@@ -51,12 +51,7 @@ public struct InsomniaImporter: Sendable {
             throw ImportError("\(fileName): the export has no request")
         }
         // Literal credentials the auth held are secrets of every environment.
-        for (name, value) in converter.secrets {
-            for index in entries.indices {
-                entries[index].variables[name] = value
-                entries[index].secrets.insert(name)
-            }
-        }
+        converter.credentials.add(to: &entries)
         let defaults = entries.first { $0.name == "" }?.variables ?? [:]
         let named = entries.count > 1 ? entries.filter { !$0.name.isEmpty } : entries
         ImportEnvironments(list: named, defaults: entries.count > 1 ? defaults : [:]).assemble(routes, into: &plan)

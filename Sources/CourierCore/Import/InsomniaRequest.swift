@@ -11,8 +11,8 @@ struct InsomniaRequest {
     /// The export's folder, against which relative upload paths are read.
     let folder: String
     private(set) var warnings: [String] = []
-    /// Secret variables made of literal credentials (a digest password, an OAuth2 secret).
-    private(set) var secrets: [String: String] = [:]
+    /// Auth as routes send it, and the secrets its literal credentials became.
+    private(set) var credentials = ImportAuth()
     /// Template tags already named in a warning.
     private var namedTags: Set<String> = []
 
@@ -150,66 +150,30 @@ struct InsomniaRequest {
         file.hasPrefix("/") ? file : folder + "/" + file
     }
 
-    /// Basic and bearer as headers (literal credentials become secrets when the plan is
-    /// assembled), digest and OAuth2 as Courier's own auth, an API key where it goes.
+    /// The auth Insomnia names, by `ImportAuth`; another kind is named in a warning.
     private mutating func apply(_ auth: JSONValue?, to route: inout Route) {
         guard let auth, !Self.isEmpty(auth), auth["disabled"] != .bool(true),
             let type = auth["type"]?.scalarText, type != "none"
         else { return }
         func field(_ key: String) -> String { template(auth[key]?.scalarText ?? "") }
         switch type {
-        case "basic":
-            let (user, password) = (field("username"), field("password"))
-            if user.contains("{{") || password.contains("{{") {
-                route.auth = .basic(username: user, password: password)
-            } else {
-                route.headers.append(
-                    HeaderField("Authorization", "Basic " + Base64.encode(Array("\(user):\(password)".utf8))))
-            }
+        case "basic": credentials.basic(username: field("username"), password: field("password"), to: &route)
         case "bearer":
-            let prefix = auth["prefix"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 } ?? "Bearer"
-            route.headers.append(HeaderField("Authorization", "\(prefix) \(field("token"))"))
+            let prefix = field("prefix")
+            credentials.bearer(field("token"), prefix: prefix.isEmpty ? "Bearer" : prefix, to: &route)
         case "apikey":
-            let key = field("key").isEmpty ? "X-API-Key" : field("key")
-            switch auth["addTo"]?.scalarText {
-            case "queryParams": route.query.append(QueryItem(key, field("value")))
-            case "cookie": route.headers.append(HeaderField("Cookie", "\(key)=\(field("value"))"))
-            default: route.headers.append(HeaderField(key, field("value")))
-            }
-        case "digest":
-            route.auth = .digest(username: field("username"), password: secret(field("password"), as: "password"))
+            credentials.apiKey(field("key"), value: field("value"), in: auth["addTo"]?.scalarText, to: &route)
+        case "digest": credentials.digest(username: field("username"), password: field("password"), to: &route)
         case "oauth2":
-            let grant = auth["grantType"]?.scalarText ?? ""
-            guard let kind = ["client_credentials": OAuth2Spec.Grant.clientCredentials, "password": .password][grant]
-            else {
-                warnings.append("\(route.name): the OAuth2 grant '\(grant)' is not imported")
-                return
-            }
-            var spec = OAuth2Spec(
-                grant: kind, tokenURL: field("accessTokenUrl"), clientID: field("clientId"),
-                clientSecret: secret(field("clientSecret"), as: "client_secret"))
-            if !field("scope").isEmpty { spec.scope = field("scope") }
-            if kind == .password {
-                spec.username = field("username")
-                spec.password = secret(field("password"), as: "password")
-            }
-            route.auth = .oauth2(spec)
+            let grant = field("grantType")
+            let done = credentials.oauth2(
+                grant: grant, tokenURL: field("accessTokenUrl"), clientID: field("clientId"),
+                clientSecret: field("clientSecret"), scope: field("scope"), username: field("username"),
+                password: field("password"), to: &route)
+            if !done { warnings.append("\(route.name): the OAuth2 grant '\(grant)' is not imported") }
         default:
             warnings.append("\(route.name): '\(type)' auth is not imported")
         }
-    }
-
-    /// A literal credential as a secret variable (`{{password}}`); a template stays.
-    private mutating func secret(_ value: String, as name: String) -> String {
-        guard !value.isEmpty, !value.contains("{{") else { return value }
-        var variable = name
-        var number = 2
-        while let taken = secrets[variable], taken != value {
-            variable = "\(name)_\(number)"
-            number += 1
-        }
-        secrets[variable] = value
-        return "{{\(variable)}}"
     }
 
     /// `{}` (Insomnia's "nothing set").

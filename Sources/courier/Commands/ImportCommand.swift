@@ -21,7 +21,7 @@ import CourierStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add routes and environments from curl, OpenAPI, Swagger, Postman, .http or Insomnia.",
+        abstract: "Add routes and environments from curl, OpenAPI, Swagger, Postman, .http, Insomnia or Bruno.",
         discussion: """
             With no FORMAT, it is found from the content (and said): courier import api.yaml.
             curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
@@ -31,12 +31,13 @@ struct ImportCommand: ParsableCommand {
             http: SOURCE is a .http or .rest file; http-client.env.json and
             http-client.private.env.json beside it are read unless --env-file names others.
             insomnia: SOURCE is an Insomnia export, v4 (JSON or YAML) or v5 (YAML).
+            bruno: SOURCE is a Bruno collection's folder (the one holding bruno.json).
             """
     )
 
     @Argument(
         help: ArgumentHelp(
-            "curl, openapi, postman, http or insomnia; left out, it is found from SOURCE's content.",
+            "curl, openapi, postman, http, insomnia or bruno; left out, it is found from SOURCE's content.",
             valueName: "FORMAT"))
     var formatOrSource: String
 
@@ -124,17 +125,21 @@ struct ImportCommand: ParsableCommand {
     private func resolved() throws -> (format: ImportFormat, source: String, bytes: [UInt8]?) {
         if let source {
             guard let format = ImportFormat(rawValue: formatOrSource) else {
-                throw CLIFailure("unknown format '\(formatOrSource)': curl, openapi, postman, http or insomnia")
+                throw CLIFailure("unknown format '\(formatOrSource)': curl, openapi, postman, http, insomnia or bruno")
             }
             return (format, source, nil)
         }
         let source = formatOrSource
         if source.drop(while: \.isWhitespace).hasPrefix("curl ") { return (.curl, source, nil) }
+        if FileManager.default.fileExists(atPath: source + "/bruno.json") {
+            Console.error("\(source): read as \(ImportFormat.bruno.description)", prefixed: false)
+            return (.bruno, source, nil)
+        }
         let bytes = try Self.file(source)
         let shown = source == "-" ? "stdin" : source
         guard let format = ImportFormat.detect(bytes, name: source) else {
             throw CLIFailure(
-                "\(shown): cannot tell what it is; name the format: courier import curl|openapi|postman|http|insomnia SOURCE"
+                "\(shown): cannot tell what it is; name the format: courier import curl|openapi|postman|http|insomnia|bruno SOURCE"
             )
         }
         Console.error("\(shown): read as \(format.description)", prefixed: false)
@@ -166,6 +171,16 @@ struct ImportCommand: ParsableCommand {
             return try PostmanImporter().plan(
                 try file(source), fileName: source, folder: Self.absoluteFolder(of: source),
                 environmentFiles: environments)
+        case .bruno:
+            let folder = Self.absoluteFolder(of: source + "/bruno.json")
+            let wanted: (String) -> Bool = { $0 == "bruno.json" || $0.hasSuffix(".bru") }
+            switch CollectionFolder.files(in: folder, keep: wanted) {
+            case .success(let files):
+                return try BrunoImporter().plan(
+                    files.map { BrunoImporter.File(path: $0.path, bytes: $0.bytes) }, folder: folder)
+            case .failure(let failure):
+                throw CLIFailure(failure.description)
+            }
         case .insomnia:
             let root = try StructuredText.read(try file(source), fileName: source)
             return try InsomniaImporter().plan(root, fileName: source, folder: Self.absoluteFolder(of: source))
