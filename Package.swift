@@ -123,7 +123,9 @@ for target in package.targets where target.type != .system {
 // Code that runs once per command or per keypress is optimised for size, not speed: the binary
 // must stay under 30 MB stripped. The JSON engine, the network and history (CourierCore,
 // CourierHTTP, CourierSystem) stay at -O, where bench.sh measures them.
-let sizeOptimised: Set = ["courier", "CourierTUI", "CourierOpenAPI", "CourierSampleAPI", "CourierStore", "CourierPipeline"]
+let sizeOptimised: Set = [
+    "courier", "CourierTUI", "CourierOpenAPI", "CourierSampleAPI", "CourierStore", "CourierPipeline",
+]
 for target in package.targets where sizeOptimised.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Osize"], .when(configuration: .release))]
 }

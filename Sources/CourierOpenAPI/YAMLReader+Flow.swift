@@ -20,6 +20,12 @@ extension YAMLReader {
         defer { depth -= 1 }
         let (anchor, tag) = try properties()
         try skipFlowSpace()
+        if (anchor != nil || tag != nil) && peek() == UInt8(ascii: "*") {
+            throw error("an alias cannot have an anchor or a tag")
+        }
+        if peek() == UInt8(ascii: "-"), isBlank(at: index + 1) || isFlowIndicator(at: index + 1) {
+            throw error("a plain scalar cannot be '-' alone in a flow collection")
+        }
         let before = nodes
         let value: JSONValue
         switch peek() {
@@ -32,8 +38,12 @@ extension YAMLReader {
             var text = plainLine(flow: true)
             // A plain scalar in flow context may go on over the next lines.
             while peek() == 10 {
+                // A comment line ends the scalar: what follows needs a comma first.
+                let comments = commentsSkipped
                 try skipFlowSpace()
-                guard let byte = peek(), !isFlowIndicator(at: index), byte != UInt8(ascii: ":") else { break }
+                guard let byte = peek(), !isFlowIndicator(at: index), byte != UInt8(ascii: ":"),
+                    commentsSkipped == comments
+                else { break }
                 text += " " + plainLine(flow: true)
             }
             value = try counted(Self.typed(text, tag: tag))
@@ -52,8 +62,16 @@ extension YAMLReader {
                 advance(1)
                 break
             }
+            if peek() == UInt8(ascii: "?"), isBlank(at: index + 1) || isFlowIndicator(at: index + 1) {
+                throw error("explicit mapping keys (? ) are not supported")
+            }
+            if peek() == UInt8(ascii: ",") { throw error("an empty entry in a flow collection") }
             let key = try flowNode()
+            let keyLine = line
             try skipFlowSpace()
+            if closing == UInt8(ascii: "]"), peek() == UInt8(ascii: ":"), line != keyLine {
+                throw error("a key in a flow sequence must have its ':' on its line")
+            }
             var value: JSONValue?
             if peek() == UInt8(ascii: ":") {
                 advance(1)
@@ -207,11 +225,31 @@ extension YAMLReader {
 
     /// To the next content in flow context, where line breaks and tabs are only separators.
     mutating func skipFlowSpace() throws(YAMLError) {
+        var newLine = false
         while let byte = peek() {
             switch byte {
-            case 32, 9, 10: advance(1)
-            case UInt8(ascii: "#"): skipLine()
-            default: return
+            case 32, 9:
+                if byte == 9 && newLine && minimumColumn > 0 && column < minimumColumn {
+                    throw error("a tab in the indentation (YAML indents with spaces)")
+                }
+                advance(1)
+            case 10:
+                advance(1)
+                newLine = true
+                if atMarker("---") || atMarker("...") { throw error("a document marker inside a flow collection") }
+            case UInt8(ascii: "#"):
+                if index > 0, bytes[index - 1] != 32, bytes[index - 1] != 9, bytes[index - 1] != 10 {
+                    throw error("a comment needs a space before its #")
+                }
+                commentsSkipped += 1
+                skipLine()
+                newLine = true
+            default:
+                let closing = byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+                if newLine && column < minimumColumn && !closing {
+                    throw error("a flow collection's next line must be indented more than its parent")
+                }
+                return
             }
         }
     }

@@ -5,6 +5,9 @@ extension YAMLReader {
     /// A plain or quoted scalar in block context; a plain one may go on over more-indented lines.
     mutating func scalar(parent: Int, tag: String?) throws(YAMLError) -> JSONValue {
         if let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            let saved = minimumColumn
+            minimumColumn = parent + 1
+            defer { minimumColumn = saved }
             let text = try quoted()
             skipInlineSpace()
             guard atLineEnd else { throw error("unexpected text after a quoted string") }
@@ -68,6 +71,8 @@ extension YAMLReader {
         guard let quote = peek() else { throw error("expected a quoted string") }
         advance(1)
         var out: [UInt8] = []
+        // What an escape wrote (`\t` before a line break) is content, not trailing space.
+        var escaped = 0
         while true {
             guard let byte = peek() else {
                 throw YAMLError(line: openLine, column: openColumn + 1, message: "the quoted string never ends")
@@ -75,7 +80,10 @@ extension YAMLReader {
             switch byte {
             case quote:
                 advance(1)
-                guard quote == UInt8(ascii: "'"), peek() == quote else { return String(decoding: out, as: UTF8.self) }
+                guard quote == UInt8(ascii: "'"), peek() == quote else {
+                    if peek() == UInt8(ascii: "#") { throw error("a comment needs a space before its #") }
+                    return String(decoding: out, as: UTF8.self)
+                }
                 out.append(quote)
                 advance(1)
             case UInt8(ascii: "\\") where quote == UInt8(ascii: "\""):
@@ -86,15 +94,25 @@ extension YAMLReader {
                     skipInlineSpace()
                 } else {
                     try escape(into: &out)
+                    escaped = out.count
                 }
             case 10:
-                while let last = out.last, last == 32 || last == 9 { out.removeLast() }
+                while out.count > escaped, let last = out.last, last == 32 || last == 9 { out.removeLast() }
                 var breaks = 0
                 while let next = peek(), next == 10 || next == 32 || next == 9 {
                     if next == 10 { breaks += 1 }
                     advance(1)
                 }
                 out += breaks == 1 ? [32] : Array(repeating: 10, count: breaks - 1)
+                if column == 0, atMarker("---") || atMarker("...") {
+                    throw error("a document marker inside a quoted string")
+                }
+                if column < minimumColumn, peek() != quote || column == 0 {
+                    guard bytes[index...].contains(quote) else {
+                        throw YAMLError(line: openLine, column: openColumn + 1, message: "the quoted string never ends")
+                    }
+                    throw error("a quoted string's next line must be indented more than its parent")
+                }
             default:
                 out.append(byte)
                 advance(1)
@@ -158,15 +176,31 @@ extension YAMLReader {
         // The lines: each one's indentation and text; empty lines kept for the folding.
         var indent = explicit.map { max(parent, 0) + $0 }
         var lines: [[UInt8]] = []
+        // The most spaces of an empty line before the indentation is known (no more than it).
+        var leading = 0
         while index < bytes.count {
             var at = index
             while at < bytes.count, bytes[at] == 32 { at += 1 }
             let spaces = at - index
             let blank = at >= bytes.count || bytes[at] == 10
             if blank {
-                lines.append([])
+                // Spaces past the indentation are content (`   ` under an indent of 2 is ` `).
+                if let indent, spaces > indent {
+                    lines.append(Array(repeating: 32, count: spaces - indent))
+                } else {
+                    if indent == nil { leading = max(leading, spaces) }
+                    lines.append([])
+                }
             } else {
-                if indent == nil { indent = spaces }
+                if indent == nil {
+                    guard bytes[at] != 9 || spaces > parent else {
+                        throw error("a tab in a block scalar's indentation")
+                    }
+                    guard leading <= spaces else {
+                        throw error("an empty line before a block scalar's text is indented more than the text")
+                    }
+                    indent = spaces
+                }
                 guard let indent, spaces >= indent, indent > parent,
                     !(spaces == 0 && (atMarker("---") || atMarker("...")))
                 else { break }

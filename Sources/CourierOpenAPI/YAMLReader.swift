@@ -21,6 +21,11 @@ struct YAMLReader {
     var anchors: [String: (value: JSONValue, size: Int, height: Int)] = [:]
     var nodes = 0
     var depth = 0
+    /// The least column a flow collection's or a quoted scalar's next line may start at: one
+    /// past its block parent's indentation (YAML's rule that such lines are indented).
+    var minimumColumn = 0
+    /// Comment lines skipped in flow context so far (a comment ends a plain scalar there).
+    var commentsSkipped = 0
 
     /// The document in `text`; nil for a file with no document (empty or only comments).
     static func read(_ text: String) throws(YAMLError) -> JSONValue? {
@@ -45,19 +50,45 @@ struct YAMLReader {
 
     private mutating func document() throws(YAMLError) -> JSONValue? {
         try skipToContent()
-        // Directives (`%YAML 1.2`) up to the document's start.
+        // Directives (`%YAML 1.2`) up to the document's start, which they need.
+        var directives = false
+        var version = false
         while peek() == UInt8(ascii: "%") && column == 0 {
-            skipLine()
+            let start = index
+            while let byte = peek(), byte != 10 { advance(1) }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if words.first == "%YAML" {
+                let comment = words.dropFirst(2).first?.hasPrefix("#") ?? true
+                guard !version, words.count >= 2, !words[1].contains("#"), comment else {
+                    throw error("a %YAML directive takes one version, once")
+                }
+                version = true
+            }
+            directives = true
             try skipToContent()
         }
         if atMarker("---") {
             advance(3)
+            skipInlineSpace()
+            // `--- key: value` or `--- - x`: a block collection cannot start on the marker's line.
+            let quoted = peek() == UInt8(ascii: "\"") || peek() == UInt8(ascii: "'")
+            var mapping = false
+            if !atLineEnd && !quoted { mapping = try keyAhead() }
+            if !atLineEnd && atSequenceEntry || mapping {
+                throw error("a block collection cannot start on the '---' line")
+            }
             try skipToContent()
+        } else if directives {
+            throw error("a directive needs a document ('---') after it")
         }
         if atEnd || atMarker("...") { return nil }
         let root = try blockNode(parent: -1, indentlessSequence: false)
         try skipToContent()
         if atMarker("...") {
+            advance(3)
+            skipInlineSpace()
+            guard atLineEnd else { throw error("unexpected text after '...'") }
             skipLine()
             try skipToContent()
         }
@@ -78,10 +109,11 @@ struct YAMLReader {
             return try counted(.null)
         }
         let (anchor, tag) = try properties()
+        try checkAfterProperties(anchor: anchor, tag: tag)
         let before = nodes
         if anchor != nil || tag != nil, atLineEnd {
             // `&anchor` with the node on the lines below.
-            let value = try blockNode(parent: parent, indentlessSequence: indentlessSequence)
+            let value = Self.retagged(try blockNode(parent: parent, indentlessSequence: indentlessSequence), tag)
             return finish(value, anchor: anchor, size: nodes - before)
         }
         let value = try content(parent: parent, blockCollections: true, tag: tag)
@@ -99,6 +131,9 @@ struct YAMLReader {
             guard blockCollections else { throw error("a block sequence cannot start on its key's line") }
             return try blockSequence(at: start)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let saved = minimumColumn
+            minimumColumn = parent + 1
+            defer { minimumColumn = saved }
             let value = try flowNode()
             skipInlineSpace()
             if peek() == UInt8(ascii: ":") { throw error("a collection as a mapping key is not supported") }
@@ -108,7 +143,8 @@ struct YAMLReader {
         case UInt8(ascii: "*"):
             return try alias()
         case UInt8(ascii: "?") where isBlank(at: index + 1):
-            throw error("explicit mapping keys (? ) are not supported")
+            guard blockCollections else { throw error("a block mapping cannot start on its key's line") }
+            return try blockMapping(at: start)
         default:
             if try keyAhead() {
                 guard blockCollections else {
@@ -125,7 +161,14 @@ struct YAMLReader {
         var items: [JSONValue] = []
         while true {
             advance(1)
+            let gap = index
             skipInlineSpace()
+            // `-\t-`: a tab cannot indent the collection that follows.
+            var collection = atSequenceEntry
+            if !collection { collection = try keyAhead() }
+            if bytes[gap..<index].contains(9), collection {
+                throw error("a tab cannot indent a block collection (YAML indents with spaces)")
+            }
             items.append(try entryValue(parent: indent, indentlessSequence: false))
             try skipToContent()
             guard !atEnd, !atMarker("---"), !atMarker("..."), column >= indent else { break }
@@ -140,9 +183,28 @@ struct YAMLReader {
         var positions: [String: Int] = [:]
         var merges: [JSONValue] = []
         while true {
-            let key = try mappingKey()
-            skipInlineSpace()
-            let value = try entryValue(parent: indent, indentlessSequence: true)
+            let key: String
+            let value: JSONValue
+            if peek() == UInt8(ascii: "?"), isBlank(at: index + 1) {
+                // `? key` and, on a line of its own at this indentation, `: value` (or nothing).
+                advance(1)
+                skipInlineSpace()
+                let node = try entryValue(parent: indent, indentlessSequence: false)
+                guard let text = node.scalarText else { throw error("a collection as a mapping key is not supported") }
+                key = node == .null ? "" : text
+                try skipToContent()
+                if column == indent, peek() == UInt8(ascii: ":"), isBlank(at: index + 1) {
+                    advance(1)
+                    skipInlineSpace()
+                    value = try entryValue(parent: indent, indentlessSequence: true)
+                } else {
+                    value = try counted(.null)
+                }
+            } else {
+                key = try mappingKey()
+                skipInlineSpace()
+                value = try entryValue(parent: indent, indentlessSequence: true)
+            }
             if key == "<<" {
                 merges.append(value)
             } else if let position = positions[key] {
@@ -175,9 +237,10 @@ struct YAMLReader {
     private mutating func entryValue(parent: Int, indentlessSequence: Bool) throws(YAMLError) -> JSONValue {
         guard !atLineEnd else { return try blockNode(parent: parent, indentlessSequence: indentlessSequence) }
         let (anchor, tag) = try properties()
+        try checkAfterProperties(anchor: anchor, tag: tag)
         let before = nodes
         if anchor != nil || tag != nil, atLineEnd {
-            let value = try blockNode(parent: parent, indentlessSequence: indentlessSequence)
+            let value = Self.retagged(try blockNode(parent: parent, indentlessSequence: indentlessSequence), tag)
             return finish(value, anchor: anchor, size: nodes - before)
         }
         // In a sequence entry a compact mapping or sequence may start here (`- name: x`).
@@ -189,7 +252,12 @@ struct YAMLReader {
     private mutating func mappingKey() throws(YAMLError) -> String {
         let key: String
         switch peek() {
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): key = try quoted()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let first = line
+            key = try quoted()
+            guard line == first else { throw error("a mapping key cannot go on over lines") }
+        case UInt8(ascii: "&"), UInt8(ascii: "!"), UInt8(ascii: "*"):
+            throw error("an anchor, tag or alias on a mapping key is not supported")
         default:
             let start = index
             while let byte = peek(), !(byte == UInt8(ascii: ":") && isBlank(at: index + 1)) {
@@ -241,6 +309,19 @@ struct YAMLReader {
     // MARK: Anchors, aliases, tags
 
     /// `&anchor` and `!tag` before a node, in either order.
+    /// What may not follow a node's anchor or tag: an alias (it has its own node), or a block
+    /// sequence on the same line.
+    func checkAfterProperties(anchor: String?, tag: String?) throws(YAMLError) {
+        guard anchor != nil || tag != nil else { return }
+        if peek() == UInt8(ascii: "*") { throw error("an alias cannot have an anchor or a tag") }
+        if atSequenceEntry { throw error("a block sequence cannot start on its anchor's or tag's line") }
+    }
+
+    /// An empty node tagged `!!str` is the empty string, not null.
+    static func retagged(_ value: JSONValue, _ tag: String?) -> JSONValue {
+        tag == "!!str" && value == .null ? .string("") : value
+    }
+
     mutating func properties() throws(YAMLError) -> (anchor: String?, tag: String?) {
         var anchor: String?
         var tag: String?
