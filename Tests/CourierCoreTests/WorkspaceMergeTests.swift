@@ -140,6 +140,46 @@ struct WorkspaceMergeTests {
         #expect(workspace.environments[2].secrets == ["token", "password", "session", "api_key"])
     }
 
+    @Test(
+        "an import from a URL is recorded; refreshing it replaces its own routes, lists changes, removes what it lost")
+    func refreshedSource() throws {
+        func source(_ routes: [Route]) -> ImportPlan { plan(origin: "https://prod.test", routes: routes) }
+        var merge = WorkspaceMerge(fileName: "environments.json", baseDirectory: "/ws", replace: false)
+        merge.source = ImportSource(url: "https://docs.test/openapi.json", format: "openapi")
+        let first = try merge.merge(
+            source([Route(name: "a.list", method: .get, path: "/a"), Route(name: "a.gone", method: .get, path: "/g")]),
+            into: Array(Self.existing.utf8))
+        #expect(first.added == ["a.list", "a.gone"])
+        let recorded = try load(first.bytes)
+        #expect(
+            recorded.imports == [
+                ImportSource(url: "https://docs.test/openapi.json", format: "openapi", routes: ["a.list", "a.gone"])
+            ])
+        // The same names again need no --replace: they are the source's own.
+        let second = try merge.merge(
+            source([Route(name: "a.list", method: .get, path: "/a"), Route(name: "a.new", method: .post, path: "/n")]),
+            into: first.bytes)
+        #expect(second.added == ["a.new"], "\(second.added)")
+        #expect(second.unchanged == ["a.list"], "\(second.unchanged) \(second.changed)")
+        #expect(second.removed == ["a.gone"], "\(second.removed)")
+        let third = try merge.merge(source([Route(name: "a.list", method: .get, path: "/a2")]), into: second.bytes)
+        #expect(third.changed == ["a.list"] && third.removed == ["a.new"])
+        let workspace = try load(third.bytes)
+        #expect(workspace.routes.map(\.name) == ["users.show", "b", "a.list", "posts.index"])
+        #expect(workspace.imports.first?.routes == ["a.list"])
+        // Another route of that name, not the source's, still needs --replace.
+        #expect(throws: ImportError("environments.json: a route named 'b' exists; --replace overwrites it")) {
+            try merge.merge(source([Route(name: "b", method: .get, path: "/b")]), into: third.bytes)
+        }
+        #expect(throws: WorkspaceError.self) {
+            try load(
+                Array(#"{"environments": {}, "imports": [{"url": "file:///etc/passwd", "format": "openapi"}]}"#.utf8))
+        }
+        #expect(throws: WorkspaceError.self) {
+            try load(Array(#"{"environments": {}, "imports": [{"url": "https://a", "format": "soap"}]}"#.utf8))
+        }
+    }
+
     @Test("a seed (T21Environment) file is rewritten in the native format, its configurations kept")
     func seed() throws {
         let seed = #"{"languages": ["en"], "configurations": {"Debug": {"base_url": "http://debug.test", "key": "1"}}}"#

@@ -13,6 +13,13 @@ public struct WorkspaceMerge: Sendable {
         public var masked: [UInt8]
         /// Routes added or replaced, in order.
         public var routes: [String]
+        /// Of those, the ones new to the file, the ones replaced by something different, and
+        /// the ones replaced by the same.
+        public var added: [String] = []
+        public var changed: [String] = []
+        public var unchanged: [String] = []
+        /// Routes a refreshed source no longer has, taken out.
+        public var removed: [String] = []
         /// Environments added.
         public var addedEnvironments: [String]
         /// Warnings about the merge (kept values, renamed environments).
@@ -32,6 +39,10 @@ public struct WorkspaceMerge: Sendable {
         self.baseDirectory = baseDirectory
         self.replace = replace
     }
+
+    /// The URL and format of what is imported, when it came from a URL: recorded in the file's
+    /// `"imports"`, and the routes it gave last time are its own to replace or remove.
+    public var source: ImportSource?
 
     /// The most bytes the merged file may hold (`Workspace.maxFileBytes` unless a test says less).
     public var budget = Workspace.maxFileBytes
@@ -79,6 +90,8 @@ public struct WorkspaceMerge: Sendable {
         }
 
         let generated = Set(workspace.resources.flatMap(\.routes).map(\.name))
+        let previous = source.flatMap { source in workspace.imports.first { $0.url == source.url } }
+        let owned = Set(previous?.routes ?? [])
         for imported in plan.routes {
             var route = imported.route
             if let prefix = imported.environment.flatMap({ placed[$0]?.prefix }), !prefix.isEmpty {
@@ -112,16 +125,36 @@ public struct WorkspaceMerge: Sendable {
                         + "the most a workspace file may hold; nothing was written")
             }
             if let index = routes.firstIndex(where: { $0["name"] == .string(route.name) }) {
-                guard replace else {
+                guard replace || owned.contains(route.name) else {
                     throw ImportError("\(fileName): a route named '\(route.name)' exists; --replace overwrites it")
+                }
+                if routes[index].sameValue(as: json) {
+                    outcome.unchanged.append(route.name)
+                } else {
+                    outcome.changed.append(route.name)
                 }
                 routes[index] = json
             } else if generated.contains(route.name) || workspace.routes.contains(where: { $0.name == route.name }) {
                 throw ImportError("\(fileName): '\(route.name)' is a route of a resource and cannot be replaced")
             } else {
                 routes.append(json)
+                outcome.added.append(route.name)
             }
             outcome.routes.append(route.name)
+        }
+        if let previous {
+            outcome.removed = previous.routes.filter { !outcome.routes.contains($0) }
+            routes.removeAll { route in outcome.removed.contains { route["name"] == .string($0) } }
+        }
+        if var source {
+            source.routes = outcome.routes
+            var imports = tree["imports"]?.elements ?? []
+            if let index = imports.firstIndex(where: { $0["url"] == .string(source.url) }) {
+                imports[index] = source.json
+            } else {
+                imports.append(source.json)
+            }
+            tree = tree.setting("imports", .array(imports))
         }
 
         tree = tree.setting("environments", .object(environments)).setting("routes", .array(routes))

@@ -19,6 +19,8 @@ public struct Workspace: Sendable, Equatable {
     /// How long a captured value is kept for later commands, in seconds (top-level
     /// `"capture_ttl"`); nil: as long as the response's `expires_in` says, else 12 hours.
     public var captureLifetime: Double?
+    /// Documents imported from URLs (top-level `"imports"`), for `courier import --refresh`.
+    public var imports: [ImportSource] = []
     /// Folder of the config file, against which relative paths (CA files) resolve.
     public var baseDirectory: String
     /// The file it was loaded from: its canonical path (absolute, links resolved), by which

@@ -8,7 +8,7 @@ struct WorkspaceSchema {
     let reader: TypedJSONReader
 
     private static let topLevelKeys = [
-        "headers", "variables", "languages", "routes", "resources", "runs", "history", "capture_ttl",
+        "headers", "variables", "languages", "routes", "resources", "runs", "history", "capture_ttl", "imports",
     ]
     private static let environmentKeys = [
         "base_url", "headers", "variables", "secrets", "protected", "timeout", "retries", "retry_delay",
@@ -23,6 +23,28 @@ struct WorkspaceSchema {
     private static let resourceKeys = [
         "name", "path", "actions", "headers", "body", "params", "json_path", "description",
     ]
+
+    /// `{"url", "format", "routes"}`: a document imported from a URL (`courier import --refresh`).
+    private func importSource(_ value: JSONValue, _ path: String) throws(WorkspaceError) -> ImportSource {
+        var source = ImportSource(url: "", format: "")
+        for member in try reader.members(value, path, allowed: ["url", "format", "routes"]) {
+            let keyPath = reader.join(path, member.key)
+            switch member.key {
+            case "url": source.url = try reader.string(member.value, keyPath)
+            case "format":
+                source.format = try reader.string(member.value, keyPath)
+                guard ImportFormat(rawValue: source.format) != nil else {
+                    throw reader.fail(keyPath, "'\(source.format)' is not a format courier import reads")
+                }
+            default: source.routes = try reader.stringList(member.value, keyPath)
+            }
+        }
+        let lower = source.url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+            throw reader.fail(reader.join(path, "url"), "expected an http or https URL")
+        }
+        return source
+    }
 
     func workspace(_ root: JSONValue, baseDirectory: String) throws(WorkspaceError) -> Workspace {
         guard case .object = root else {
@@ -65,6 +87,10 @@ struct WorkspaceSchema {
                 }
             case "history": workspace.history = try history(member.value, path)
             case "capture_ttl": workspace.captureLifetime = try reader.number(member.value, path, minimum: 1)
+            case "imports":
+                for (index, item) in try reader.array(member.value, path).enumerated() {
+                    workspace.imports.append(try importSource(item, "\(path)[\(index)]"))
+                }
             default: break
             }
         }

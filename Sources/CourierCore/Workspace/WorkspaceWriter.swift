@@ -31,6 +31,9 @@ public struct WorkspaceWriter: Sendable {
         let generated = workspace.resources.flatMap(\.routes)
         let routes = workspace.routes.filter { !generated.contains($0) }
         if !routes.isEmpty { members.append(JSONMember("routes", .array(routes.map(route)))) }
+        if !workspace.imports.isEmpty {
+            members.append(JSONMember("imports", .array(workspace.imports.map(\.json))))
+        }
         if !workspace.resources.isEmpty {
             members.append(JSONMember("resources", .array(workspace.resources.map(resource))))
         }

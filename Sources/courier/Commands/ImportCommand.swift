@@ -18,7 +18,7 @@ import CourierStore
 /// document, a Postman collection or a `.http` file) describes to the workspace file
 /// (DESIGN.md §9), creating it when it does not exist. The file is written whole or not at
 /// all; `--dry-run` prints it instead, secret values masked. Warnings go to stderr.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add routes and environments from curl, OpenAPI, Swagger, Postman, .http, Insomnia or Bruno.",
@@ -32,6 +32,8 @@ struct ImportCommand: ParsableCommand {
             http-client.private.env.json beside it are read unless --env-file names others.
             insomnia: SOURCE is an Insomnia export, v4 (JSON or YAML) or v5 (YAML).
             bruno: SOURCE is a Bruno collection's folder (the one holding bruno.json).
+            SOURCE may be an http(s) URL (a document, not a folder): it is fetched with TLS verified
+            (unless --insecure) and recorded, so --refresh pulls it again and shows what changed.
             """
     )
 
@@ -39,7 +41,7 @@ struct ImportCommand: ParsableCommand {
         help: ArgumentHelp(
             "curl, openapi, postman, http, insomnia or bruno; left out, it is found from SOURCE's content.",
             valueName: "FORMAT"))
-    var formatOrSource: String
+    var formatOrSource: String?
 
     @Argument(help: ArgumentHelp("What to import; - reads stdin.", valueName: "SOURCE"))
     var source: String?
@@ -48,6 +50,12 @@ struct ImportCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print the resulting workspace (secrets masked) instead of writing it.")
     var dryRun = false
+
+    @Flag(name: .long, help: "Fetch every URL imported before again and show what changed (with --dry-run, only show).")
+    var refresh = false
+
+    @Flag(name: .long, help: "Fetch a URL without verifying its TLS certificate.")
+    var insecure = false
 
     @Flag(name: .long, help: "Replace routes whose names exist instead of refusing.")
     var replace = false
@@ -67,25 +75,32 @@ struct ImportCommand: ParsableCommand {
             "An http-client env file (http); repeatable; *.private.* values are secrets.", valueName: "FILE"))
     var envFile: [String] = []
 
-    func run() throws {
+    func run() async throws {
+        if refresh { return try await refreshAll() }
+        guard let formatOrSource else {
+            throw CLIFailure("name what to import: courier import [FORMAT] SOURCE, or courier import --refresh")
+        }
+        let (format, source, bytes) = try await resolved(formatOrSource)
         let plan: ImportPlan
         do {
-            plan = try makePlan()
+            plan = try makePlan(format, source, bytes)
         } catch let error as ImportError {
             throw CLIFailure(error.message)
         }
+        let origin = ImportFetch.isURL(source) ? ImportSource(url: source, format: format.rawValue) : nil
         // From the read to the write, no other writer: two imports at once both land.
         do {
-            try WorkspaceLock.withExclusive(workspace.config) { try merge(plan) }
+            try WorkspaceLock.withExclusive(workspace.config) { try merge(plan, from: origin) }
         } catch let busy as WorkspaceLock.Busy {
             throw CLIFailure(busy.description)
         }
     }
 
-    private func merge(_ plan: ImportPlan) throws {
+    private func merge(_ plan: ImportPlan, from origin: ImportSource?) throws {
         let path = workspace.config
         let (existing, sealed, file) = try workspace.read()
-        let merge = WorkspaceMerge(fileName: path, baseDirectory: Self.absoluteFolder(of: path), replace: replace)
+        var merge = WorkspaceMerge(fileName: path, baseDirectory: Self.absoluteFolder(of: path), replace: replace)
+        merge.source = origin
         let outcome: WorkspaceMerge.Outcome
         do {
             outcome = try merge.merge(plan, into: existing)
@@ -122,12 +137,15 @@ struct ImportCommand: ParsableCommand {
 
     /// The format and source the arguments name; with no format, found from the content,
     /// which is then already read (stdin can be read only once).
-    private func resolved() throws -> (format: ImportFormat, source: String, bytes: [UInt8]?) {
+    private func resolved(_ formatOrSource: String) async throws -> (
+        format: ImportFormat, source: String, bytes: [UInt8]?
+    ) {
         if let source {
             guard let format = ImportFormat(rawValue: formatOrSource) else {
                 throw CLIFailure("unknown format '\(formatOrSource)': curl, openapi, postman, http, insomnia or bruno")
             }
-            return (format, source, nil)
+            guard ImportFetch.isURL(source), format != .curl else { return (format, source, nil) }
+            return (format, source, try await ImportFetch.bytes(source, insecure: insecure))
         }
         let source = formatOrSource
         if source.drop(while: \.isWhitespace).hasPrefix("curl ") { return (.curl, source, nil) }
@@ -135,7 +153,8 @@ struct ImportCommand: ParsableCommand {
             Console.error("\(source): read as \(ImportFormat.bruno.description)", prefixed: false)
             return (.bruno, source, nil)
         }
-        let bytes = try Self.file(source)
+        let bytes =
+            ImportFetch.isURL(source) ? try await ImportFetch.bytes(source, insecure: insecure) : try Self.file(source)
         let shown = source == "-" ? "stdin" : source
         guard let format = ImportFormat.detect(bytes, name: source) else {
             throw CLIFailure(
@@ -146,8 +165,10 @@ struct ImportCommand: ParsableCommand {
         return (format, source, bytes)
     }
 
-    private func makePlan() throws -> ImportPlan {
-        let (format, source, read) = try resolved()
+    func makePlan(_ format: ImportFormat, _ source: String, _ read: [UInt8]?) throws -> ImportPlan {
+        if read != nil && ImportFetch.isURL(source) && format == .bruno {
+            throw CLIFailure("\(source): a Bruno collection is a folder; clone it and import the folder")
+        }
         func file(_ path: String) throws -> [UInt8] {
             if path == source, let read { return read }
             return try Self.file(path)
@@ -205,8 +226,10 @@ struct ImportCommand: ParsableCommand {
     /// The absolute folder of `path`, so imported file paths are absolute before the merge
     /// makes those inside the workspace's folder relative to it.
     static func absoluteFolder(of path: String) -> String {
-        let folder = PathText.directory(path)
         let current = FileManager.default.currentDirectoryPath
+        // What a fetched document names (uploads) is taken from where the command runs.
+        if ImportFetch.isURL(path) { return current }
+        let folder = PathText.directory(path)
         if folder == "." { return current }
         return folder.hasPrefix("/") ? folder : current + "/" + folder
     }
