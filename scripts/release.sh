@@ -20,6 +20,9 @@ flags=(
   # Identical functions folded into one (generic specialisations repeat a lot): 2.1 MB less.
   # Only code is folded, never data; nothing in Courier compares function addresses.
   -Xlinker --icf=all
+  # The C targets (two BoringSSLs, NIO's HTTP parser) for size: their hot loops are assembly or
+  # network-bound, and the binary must stay under 30 MB stripped.
+  -Xcc -Os
 )
 
 # Start-up code gathered on neighbouring pages: each page fault maps 64 KB around it, so

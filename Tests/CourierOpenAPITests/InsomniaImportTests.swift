@@ -29,36 +29,9 @@ struct InsomniaImportTests {
 
     @Test("each export imports as its .expected.json says, or fails as its .expected.error says", arguments: fixtures)
     func fixture(name: String) throws {
-        let expected = Self.folder.appendingPathComponent(name + ".expected")
-        if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" {
-            for suffix in ["json", "error", "warnings"] {
-                try? FileManager.default.removeItem(at: expected.appendingPathExtension(suffix))
-            }
-            do {
-                let result = try Self.run(name)
-                try Data(result.json.utf8).write(to: expected.appendingPathExtension("json"))
-                if !result.warnings.isEmpty {
-                    try Data(result.warnings.map { $0 + "\n" }.joined().utf8)
-                        .write(to: expected.appendingPathExtension("warnings"))
-                }
-            } catch let error as ImportError {
-                try Data((error.message + "\n").utf8).write(to: expected.appendingPathExtension("error"))
-            }
+        try OpenAPIImportTests.check(Self.folder.appendingPathComponent(name + ".expected")) {
+            () throws(ImportError) in try Self.run(name)
         }
-        let warnings = String(
-            decoding: OpenAPIImportTests.bytes(expected.appendingPathExtension("warnings")), as: UTF8.self
-        )
-        .split(separator: "\n").map(String.init)
-        let error = String(decoding: OpenAPIImportTests.bytes(expected.appendingPathExtension("error")), as: UTF8.self)
-        if !error.isEmpty {
-            #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try Self.run(name) }
-            return
-        }
-        let result = try Self.run(name)
-        #expect(
-            result.json
-                == String(decoding: OpenAPIImportTests.bytes(expected.appendingPathExtension("json")), as: UTF8.self))
-        #expect(result.warnings == warnings)
     }
 
     @Test("a v4 JSON and its YAML copy import to the same workspace")

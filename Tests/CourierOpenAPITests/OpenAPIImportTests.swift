@@ -31,13 +31,20 @@ struct OpenAPIImportTests {
 
     @Test("each document imports as its .expected.json says, or fails as its .expected.error says", arguments: fixtures)
     func fixture(name: String) throws {
-        let expected = Self.folder.appendingPathComponent(name + ".expected")
+        try Self.check(Self.folder.appendingPathComponent(name + ".expected")) { () throws(ImportError) in
+            try Self.run(name)
+        }
+    }
+
+    /// Checks `run` against `BASE.json`, `BASE.error` and `BASE.warnings` (written first with
+    /// `COURIER_WRITE_FIXTURES=1`); the Insomnia tests use it too.
+    static func check(_ expected: URL, _ run: () throws(ImportError) -> (json: String, warnings: [String])) throws {
         if ProcessInfo.processInfo.environment["COURIER_WRITE_FIXTURES"] == "1" {
             for suffix in ["json", "error", "warnings"] {
                 try? FileManager.default.removeItem(at: expected.appendingPathExtension(suffix))
             }
             do {
-                let result = try Self.run(name)
+                let result = try run()
                 try Data(result.json.utf8).write(to: expected.appendingPathExtension("json"))
                 if !result.warnings.isEmpty {
                     try Data(result.warnings.map { $0 + "\n" }.joined().utf8)
@@ -47,15 +54,15 @@ struct OpenAPIImportTests {
                 try Data((error.message + "\n").utf8).write(to: expected.appendingPathExtension("error"))
             }
         }
-        let warnings = String(decoding: Self.bytes(expected.appendingPathExtension("warnings")), as: UTF8.self)
+        let warnings = String(decoding: bytes(expected.appendingPathExtension("warnings")), as: UTF8.self)
             .split(separator: "\n").map(String.init)
-        let error = String(decoding: Self.bytes(expected.appendingPathExtension("error")), as: UTF8.self)
+        let error = String(decoding: bytes(expected.appendingPathExtension("error")), as: UTF8.self)
         if !error.isEmpty {
-            #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try Self.run(name) }
+            #expect(throws: ImportError(error.trimmingCharacters(in: .newlines))) { try run() }
             return
         }
-        let result = try Self.run(name)
-        #expect(result.json == String(decoding: Self.bytes(expected.appendingPathExtension("json")), as: UTF8.self))
+        let result = try run()
+        #expect(result.json == String(decoding: bytes(expected.appendingPathExtension("json")), as: UTF8.self))
         #expect(result.warnings == warnings)
     }
 
