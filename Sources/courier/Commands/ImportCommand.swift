@@ -145,7 +145,9 @@ struct ImportCommand: AsyncParsableCommand {
                 throw CLIFailure("unknown format '\(formatOrSource)': curl, openapi, postman, http, insomnia or bruno")
             }
             guard ImportFetch.isURL(source), format != .curl else { return (format, source, nil) }
-            return (format, source, try await ImportFetch.bytes(source, insecure: insecure))
+            // (Awaited into a let first: scripts/repro/task-tuple-miscompile.swift.)
+            let bytes = try await ImportFetch.bytes(source, insecure: insecure)
+            return (format, source, bytes)
         }
         let source = formatOrSource
         if source.drop(while: \.isWhitespace).hasPrefix("curl ") { return (.curl, source, nil) }
