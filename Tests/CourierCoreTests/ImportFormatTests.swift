@@ -29,6 +29,17 @@ struct ImportFormatTests {
         #expect(ImportFormat.detect(Array(text.utf8), name: name) == format)
     }
 
+    @Test("a JSON document past the first megabyte is still told by its top-level keys")
+    func large() {
+        let filler = String(repeating: "x", count: 2 << 20)
+        let postman =
+            #"{"item": [{"name": "\#(filler)"}], "info": {"schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}}"#
+        #expect(ImportFormat.detect(Array(postman.utf8), name: "big.json") == .postman)
+        let openapi = #"{"paths": {"/x": {"description": "\#(filler)"}}, "openapi": "3.1.0"}"#
+        #expect(ImportFormat.detect(Array(openapi.utf8), name: "big.json") == .openapi)
+        #expect(ImportFormat.detect(Array((openapi + " trailing").utf8), name: "big.json") == nil)
+    }
+
     @Test("content that is none of them is nil", arguments: [#"{"a": 1}"#, "hello", "", "{broken", "openapi 3"])
     func unknown(text: String) {
         #expect(ImportFormat.detect(Array(text.utf8), name: "file.json") == nil)

@@ -38,4 +38,17 @@ struct InsomniaImportTests {
     func jsonAndYAML() throws {
         #expect(try Self.run("inso-insomnia_v4.json").json == Self.run("inso-insomnia_v4.yaml").json)
     }
+
+    @Test("requests under workspaces the export does not hold come in the file's order, every time")
+    func orphansInOrder() throws {
+        let parents = ["wrk_z", "wrk_a", "wrk_m", "wrk_b", "wrk_q"]
+        let resources = parents.enumerated().map { index, parent in
+            #"{"_id": "req_\#(index)", "_type": "request", "parentId": "\#(parent)", "name": "r\#(index)", "method": "GET", "url": "https://a.test/\#(index)"}"#
+        }
+        let export = #"{"_type": "export", "__export_format": 4, "resources": [\#(resources.joined(separator: ","))]}"#
+        for _ in 0..<20 {
+            let plan = try InsomniaImporter().plan(try JSONValue.parse(export), fileName: "e.json", folder: "/ws")
+            #expect(plan.routes.map(\.route.name) == ["r0", "r1", "r2", "r3", "r4"])
+        }
+    }
 }

@@ -84,9 +84,8 @@ public struct BrunoImporter: Sendable {
                     layers.append(folder)
                 }
             }
-            let title =
-                file.value("meta", "name")
-                ?? String(path.split(separator: "/").last ?? "request").dropLast(4).description
+            // Without a name, the file's (`Get users.bru` is `Get users`).
+            let title = file.value("meta", "name") ?? String((path.split(separator: "/").last ?? "").dropLast(4))
             let name = (folders.map(ImportPlan.slug) + [ImportPlan.slug(title)]).joined(separator: ".")
             guard let method = Self.methods.first(where: { file.pairs[$0] != nil }) else {
                 let type = file.value("meta", "type") ?? "unknown"

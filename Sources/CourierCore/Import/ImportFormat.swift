@@ -11,7 +11,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let start = text.drop { $0.isWhitespace }
         if start.hasPrefix("curl ") || start.hasPrefix("curl\t") { return .curl }
-        if start.hasPrefix("{") { return json(text) }
+        // The whole file: a JSON document cut at the text's first megabyte would not parse.
+        if start.hasPrefix("{") { return json(bytes) }
         // YAML: a top-level key at the start of a line.
         let lines = text.split(whereSeparator: \.isNewline)
         if lines.contains(where: { $0.hasPrefix("openapi:") || $0.hasPrefix("swagger:") }) { return .openapi }
@@ -27,8 +28,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     }
 
     /// What a JSON document is, from its top-level keys.
-    private static func json(_ text: String) -> ImportFormat? {
-        guard let root = try? JSONValue.parse(text) else { return nil }
+    private static func json(_ bytes: [UInt8]) -> ImportFormat? {
+        guard let root = topLevel(bytes) else { return nil }
         if root["openapi"] != nil || root["swagger"] != nil || root["swaggerVersion"] != nil { return .openapi }
         if root["_type"] == .string("export") { return .insomnia }
         if root["info"]?["_postman_id"] != nil || root["info"]?["schema"]?.scalarText?.contains("getpostman") == true
@@ -38,6 +39,36 @@ public enum ImportFormat: String, Sendable, CaseIterable {
             return .postman
         }
         return nil
+    }
+
+    /// The document's top-level members that tell a format: `info` and `_type` with their
+    /// values, the others only present (as null), everything else skipped without building it
+    /// (a 10 MB description is not turned into a tree twice); nil when it is not one valid
+    /// JSON object.
+    private static func topLevel(_ bytes: [UInt8]) -> JSONValue? {
+        let present: Set = ["openapi", "swagger", "swaggerVersion", "item", "requests", "order"]
+        return bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
+            var reader = JSONReader(buffer)
+            var members: [JSONMember] = []
+            guard case .objectStart? = try? reader.next() else { return nil }
+            while let event = try? reader.next() {
+                guard case .key(let range) = event else {
+                    // The object's end, and nothing after it.
+                    do { return try reader.next() == nil ? .object(members) : nil } catch { return nil }
+                }
+                let key = JSONString.decode(buffer, range)
+                guard let value = try? reader.next() else { return nil }
+                let start = reader.tokenStart
+                guard let end = try? reader.skipValue(startedBy: value) else { return nil }
+                if key == "info" || key == "_type" {
+                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    members.append(JSONMember(key, (try? JSONValue.parse(slice)) ?? .null))
+                } else if present.contains(key) {
+                    members.append(JSONMember(key, .null))
+                }
+            }
+            return nil
+        }
     }
 
     /// The format in words, for "read as …".

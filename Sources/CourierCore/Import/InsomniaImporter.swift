@@ -121,7 +121,11 @@ public struct InsomniaImporter: Sendable {
         let workspaces = resources.filter { $0["_type"] == .string("workspace") }.compactMap { $0["_id"]?.scalarText }
         var roots: [Node] = []
         for parent in workspaces { roots += nodes(under: parent) }
-        for (parent, _) in children where !ids.contains(parent) && !workspaces.contains(parent) {
+        // In the file's order (a dictionary's would change from run to run).
+        var seen: Set<String> = []
+        for resource in resources {
+            let parent = resource["parentId"]?.scalarText ?? ""
+            guard !ids.contains(parent), !workspaces.contains(parent), seen.insert(parent).inserted else { continue }
             roots += nodes(under: parent)
         }
         let environments = resources.filter { $0["_type"] == .string("environment") }
