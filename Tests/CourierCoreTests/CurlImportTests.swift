@@ -45,11 +45,36 @@ struct CurlImportTests {
             ("curl x | jq .", ["curl", "x"], "| jq ."),
             ("curl 'x;y' && echo", ["curl", "x;y"], "&& echo"),
             ("curl \"\" ''", ["curl", "", ""], nil),
+            // Shell variables outside single quotes become template variables; `$(…)`, `$1`
+            // and a lone `$` stay as written.
+            (
+                #"curl "Bearer $TOKEN" ${HOST:-x}/a '$KEEP' "$(date)" $1 "5 $""#,
+                ["curl", "Bearer {{TOKEN}}", "{{HOST}}/a", "$KEEP", "$(date)", "$1", "5 $"], nil
+            ),
         ])
     func quoting(line: String, words: [String], rest: String?) throws {
         let split = try ShellSplitter.split(line)
         #expect(split.words == words)
         #expect(split.rest == rest)
+    }
+
+    @Test(
+        "what a redirection gives stdin: here-documents, here-strings and files; what bash would expand is unknown",
+        arguments: [
+            ("<<EOF\na\n  b\nEOF\n", CurlRedirection.text("a\n  b\n") as CurlRedirection?, nil as String?),
+            ("<<-'END' | jq .\n\t\tx $y\n\tEND\necho after", .text("x $y\n"), "| jq .\necho after"),
+            ("<<EOF\nunterminated", .text("unterminated\n"), nil),
+            ("<<EOF\n$HOME\nEOF", nil, "<<EOF\n$HOME\nEOF"),
+            ("<<< 'a=1&b=2'", .text("a=1&b=2\n"), nil),
+            ("<<< $VAR", nil, "<<< $VAR"),
+            ("< rows.csv | jq .", .file("rows.csv"), "| jq ."),
+            ("< `echo f`", nil, "< `echo f`"),
+            ("| jq .", nil, "| jq ."),
+        ])
+    func redirection(rest: String, stdin: CurlRedirection?, after: String?) {
+        let read = CurlRedirection.read(rest)
+        #expect(read.stdin == stdin)
+        #expect(read.after == after)
     }
 
     @Test("an unclosed quote names its place")

@@ -32,6 +32,7 @@ final class ImportEndToEndTests {
         arguments: [
             "chrome-get", "chrome-post-json", "chrome-ansi", "firefox-form", "basic-auth", "get-urlencode",
             "json-flag", "json-file", "multipart", "put-text", "repeated-headers", "pretty-json", "empty-header",
+            "url-query", "here-document", "here-string", "stdin-file",
         ])
     func curlFidelity(fixture: String) async throws {
         let workspace = folder.appendingPathComponent("\(fixture).json").path
@@ -65,6 +66,18 @@ final class ImportEndToEndTests {
             ["call", "it", "--config", workspace, "--curl", "--show-secrets", "--no-history"])
         let again = try EchoedRequest.normalized(try bash(exported.stdout), dropping: dropping)
         #expect(again == curlSide, "\(exported.stdout)")
+    }
+
+    @Test("curl --digest: the imported route answers the challenge, and both get the same answer")
+    func digest() async throws {
+        let workspace = folder.appendingPathComponent("digest.json").path
+        let line = try command("digest-sample")
+        let imported = try await CourierBinary.run(["import", "curl", line, "--config", workspace, "--name", "it"])
+        #expect(imported.code == 0, "\(imported.stderr)")
+        #expect(try String(contentsOfFile: workspace, encoding: .utf8).contains("\"type\": \"digest\""))
+        let sent = try await CourierBinary.run(["call", "it", "--config", workspace, "--raw", "--no-history"])
+        #expect(sent.code == 0 && sent.stdout.contains("\"authenticated\""), "\(sent.stdout)\(sent.stderr)")
+        #expect(try bash(line) == sent.stdout)
     }
 
     @Test("into an empty folder: the file is created and `courier routes` lists the route; --dry-run masks secrets")

@@ -28,6 +28,12 @@ struct CurlCommandLine {
     var userAgent: String?
     var referer: String?
     var bearer: String?
+    /// `--url-query` pieces, in order.
+    var urlQuery: [String] = []
+    /// `-r`, `--range`.
+    var range: String?
+    /// `--digest`: the user's credentials answer a digest challenge instead of going as Basic.
+    var digest = false
     var get = false
     var head = false
     var insecure = false
@@ -39,12 +45,12 @@ struct CurlCommandLine {
         "--request": "X", "--header": "H", "--data": "d", "--data-ascii": "d", "--data-raw": "data-raw",
         "--data-binary": "data-binary", "--data-urlencode": "data-urlencode", "--json": "json", "--form": "F",
         "--form-string": "form-string", "--user": "u", "--cookie": "b", "--user-agent": "A", "--referer": "e",
-        "--url": "url", "--oauth2-bearer": "oauth2-bearer",
+        "--url": "url", "--oauth2-bearer": "oauth2-bearer", "--url-query": "url-query", "--range": "r",
     ]
     /// Long options without a value, which this importer reads.
     private static let flags: [String: String] = [
         "--get": "G", "--head": "I", "--insecure": "k", "--location": "L", "--compressed": "compressed",
-        "--location-trusted": "L",
+        "--location-trusted": "L", "--digest": "digest", "--basic": "basic",
     ]
     /// Short options that take a value (curl 8), read or not.
     private static let shortWithValue: Set<Character> = [
@@ -66,12 +72,12 @@ struct CurlCommandLine {
         "--proxy", "--proxy-cacert", "--proxy-capath", "--proxy-cert", "--proxy-cert-type", "--proxy-ciphers",
         "--proxy-crlfile", "--proxy-header", "--proxy-key", "--proxy-key-type", "--proxy-pass", "--proxy-pinnedpubkey",
         "--proxy-service-name", "--proxy-tls13-ciphers", "--proxy-tlsauthtype", "--proxy-tlspassword",
-        "--proxy-tlsuser", "--proxy-user", "--proxy1.0", "--pubkey", "--quote", "--random-file", "--range",
+        "--proxy-tlsuser", "--proxy-user", "--proxy1.0", "--pubkey", "--quote", "--random-file",
         "--rate", "--request-target", "--resolve", "--retry", "--retry-delay", "--retry-max-time", "--sasl-authzid",
         "--service-name", "--socks4", "--socks4a", "--socks5", "--socks5-gssapi-service", "--socks5-hostname",
         "--speed-limit", "--speed-time", "--stderr", "--telnet-option", "--tftp-blksize", "--time-cond",
         "--tls-max", "--tls13-ciphers", "--tlsauthtype", "--tlspassword", "--tlsuser", "--trace", "--trace-ascii",
-        "--trace-config", "--unix-socket", "--upload-file", "--url-query", "--user-agent", "--variable",
+        "--trace-config", "--unix-socket", "--upload-file", "--user-agent", "--variable",
         "--write-out", "--ech", "--ip-tos", "--mptcp", "--vlan-priority",
     ]
 
@@ -139,6 +145,10 @@ struct CurlCommandLine {
         case "e": referer = text
         case "url": urls.append(text)
         case "oauth2-bearer": bearer = text
+        case "url-query": urlQuery.append(text)
+        case "r": range = text
+        case "digest": digest = true
+        case "basic": digest = false
         case "G": get = true
         case "I": head = true
         case "k": insecure = true

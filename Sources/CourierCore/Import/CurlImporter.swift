@@ -25,7 +25,7 @@ public struct CurlImporter: Sendable {
 
     /// The plan for `command`; the route is called `name`, else after its method and path.
     public func plan(_ command: String, name: String? = nil) throws(ImportError) -> ImportPlan {
-        let split: (words: [String], rest: String?)
+        let split: (words: [String], rest: String?, variables: [String])
         do {
             split = try ShellSplitter.split(command)
         } catch {
@@ -36,9 +36,14 @@ public struct CurlImporter: Sendable {
             throw ImportError("not a curl command: it starts with \(start)")
         }
         var plan = ImportPlan()
-        if let rest = split.rest {
-            let shown = rest.trimmingWhitespaceAndNewlines()
+        let (stdin, after) = split.rest.map(CurlRedirection.read) ?? (nil, nil)
+        if let after {
+            let shown = after.trimmingWhitespaceAndNewlines()
             plan.warnings.append("ignored what follows the command: \(shown.prefix(40))")
+        }
+        if !split.variables.isEmpty {
+            let names = split.variables.map { "{{\($0)}}" }.joined(separator: ", ")
+            plan.warnings.append("shell variables became the variables \(names); give them values in the environment")
         }
         let line = try CurlCommandLine(split.words)
         guard let first = line.urls.first else { throw ImportError("curl: the command has no URL") }
@@ -51,7 +56,7 @@ public struct CurlImporter: Sendable {
         }
         // `{{host}}` (a command copied from a client with variables) stays a variable.
         let url = first.contains("{{") ? try ImportedURL(template: first) : try ImportedURL(first)
-        if first.contains("{{") {
+        if first.contains("{{") && split.variables.isEmpty {
             plan.warnings.append("the URL holds variables (\(first)); give them values in the environment")
         }
         if url.schemeAssumed { plan.warnings.append(ImportedURL.assumedScheme(for: first)) }
@@ -62,8 +67,24 @@ public struct CurlImporter: Sendable {
 
         var route = Route(name: "", method: "GET", path: url.path)
         route.query = url.query
+        for piece in line.urlQuery {
+            // `+piece` goes as written; otherwise as `--data-urlencode` encodes it.
+            let encoded =
+                piece.hasPrefix("+")
+                ? String(piece.dropFirst()) : try data(.urlencode(piece), option: "--url-query", stdin: nil)
+            route.query += PercentEncoding.formItems(encoded)
+        }
         route.headers = try headers(line, url: url, plan: &plan)
-        let body = try body(line, route: &route, plan: &plan)
+        if line.digest, let user = line.user ?? url.userInfo {
+            // Courier answers the challenge as curl does; the password becomes a secret variable.
+            let colon = user.firstIndex(of: ":") ?? user.endIndex
+            let password = colon < user.endIndex ? String(user[user.index(after: colon)...]) : ""
+            let variable =
+                password.isEmpty
+                ? "" : "{{\(plan.secret(password, preferred: "password", environment: environmentName))}}"
+            route.auth = .digest(username: String(user[..<colon]), password: variable)
+        }
+        let body = try body(line, stdin: stdin, route: &route, plan: &plan)
         if let method = line.method {
             route.method = HTTPMethod(rawValue: method)
         } else if line.head {
@@ -110,11 +131,13 @@ public struct CurlImporter: Sendable {
         }
         if let agent = line.userAgent { add("User-Agent", agent) }
         if let referer = line.referer { add("Referer", referer) }
-        if let user = line.user ?? url.userInfo {
+        if let user = line.user ?? url.userInfo, !line.digest {
             if !user.contains(":") { plan.warnings.append("-u \(user) has no password; curl would ask for it") }
             add("Authorization", "Basic " + Base64.encode(Array(user.utf8)))
         }
         if let bearer = line.bearer { add("Authorization", "Bearer \(bearer)") }
+        // curl asks from the given byte on when the range has no end (`-r 600` is `bytes=600-`).
+        if let range = line.range { add("Range", "bytes=" + (range.contains("-") ? range : range + "-")) }
         for cookie in line.cookies {
             guard cookie.contains("=") else {
                 plan.warnings.append("-b \(cookie) names a cookie file, which is not read")
@@ -134,16 +157,27 @@ public struct CurlImporter: Sendable {
     }
 
     /// Puts the data options into the body (or, with `-G`, the query); true when a body was set.
-    private func body(_ line: CurlCommandLine, route: inout Route, plan: inout ImportPlan) throws(ImportError) -> Bool {
+    private func body(
+        _ line: CurlCommandLine, stdin: CurlRedirection?, route: inout Route, plan: inout ImportPlan
+    ) throws(ImportError) -> Bool {
         guard !line.data.isEmpty else { return false }
         guard line.form.isEmpty else { throw ImportError("curl: -F cannot be combined with -d or --json") }
-        if line.data.count == 1, !line.get, let (path, option) = Self.wholeFile(line.data[0]) {
-            route.bodyFile = try absolute(path, option: option)
+        if line.data.count == 1, !line.get, let whole = Self.wholeFile(line.data[0]),
+            whole.path != "-" || stdin.map({ if case .file = $0 { true } else { false } }) == true
+        {
+            let option = whole.option
+            var path = whole.path
+            var written = "@" + path
+            if case .file(let redirected)? = stdin, path == "-" {
+                path = redirected
+                written = "@- < " + redirected
+            }
+            route.bodyFile = absolute(path)
             // curl's own default for `-d` and `--data-binary`; `--json` set its header already.
             route.contentType = route.headers.value(for: "Content-Type") ?? "application/x-www-form-urlencoded"
             route.headers.removeAll { $0.name.lowercased() == "content-type" }
             var warning =
-                "\(option) @\(path): the body is the file \(path), read at each send (not copied into the workspace)"
+                "\(option) \(written): the body is the file \(path), read at each send (not copied into the workspace)"
             if option == "-d" { warning += "; curl -d drops the file's line breaks, the route sends them" }
             plan.warnings.append(warning)
             return true
@@ -153,7 +187,7 @@ public struct CurlImporter: Sendable {
             let isJSON: Bool
             if case .json = piece { isJSON = true } else { isJSON = false }
             if index > 0 && !isJSON { bytes.append(UInt8(ascii: "&")) }
-            bytes += try data(piece)
+            bytes += Array(try data(piece, option: "--data-urlencode", stdin: stdin).utf8)
         }
         if line.get {
             route.query += PercentEncoding.formItems(String(decoding: bytes, as: UTF8.self))
@@ -174,23 +208,36 @@ public struct CurlImporter: Sendable {
         }
     }
 
-    private func data(_ piece: CurlCommandLine.Data) throws(ImportError) -> [UInt8] {
-        if let (path, option) = Self.wholeFile(piece) { throw Self.unread(path, option: option) }
+    /// The text `piece` adds; `option` names `--data-urlencode` or `--url-query` in a refusal.
+    private func data(_ piece: CurlCommandLine.Data, option: String, stdin: CurlRedirection?) throws(ImportError)
+        -> String
+    {
+        if let (path, option) = Self.wholeFile(piece) {
+            // A here-document is the body written in the command; `-d` drops its line breaks.
+            guard path == "-" else { throw Self.unread(path, option: option) }
+            if case .file(let redirected)? = stdin { throw Self.unread(redirected, option: option) }
+            guard case .text(let text)? = stdin else {
+                throw ImportError(
+                    "curl: \(option) @-: stdin cannot be a route's body (unless a here-document holds it)")
+            }
+            if case .ascii = piece { return text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" } }
+            return text
+        }
         switch piece {
-        case .raw(let text), .ascii(let text), .binary(let text), .json(let text): return Array(text.utf8)
+        case .raw(let text), .ascii(let text), .binary(let text), .json(let text): return text
         case .urlencode(let text):
             // `content`, `=content`, `name=content`, `@file` and `name@file`, as curl reads them.
             if let equals = text.firstIndex(of: "=") {
                 let name = String(text[..<equals])
                 let content = Self.urlencoded(String(text[text.index(after: equals)...]))
-                return Array((name.isEmpty ? content : name + "=" + content).utf8)
+                return name.isEmpty ? content : name + "=" + content
             }
             if text.contains("@") {
                 throw ImportError(
-                    "curl: --data-urlencode \(text): the file would be read and encoded into the workspace, which "
+                    "curl: \(option) \(text): the file would be read and encoded into the workspace, which "
                         + "imports never do; write its content in")
             }
-            return Array(Self.urlencoded(text).utf8)
+            return Self.urlencoded(text)
         }
     }
 
@@ -200,10 +247,9 @@ public struct CurlImporter: Sendable {
         PercentEncoding.queryComponent(text).replacingText("%20", with: "+")
     }
 
-    /// `path` made absolute; stdin (`@-`) has no place in a route.
-    private func absolute(_ path: String, option: String) throws(ImportError) -> String {
-        guard path != "-" else { throw ImportError("curl: \(option) @-: stdin cannot be a route's body") }
-        return path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path)
+    /// `path` made absolute.
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : PathText.joined(currentDirectory, path)
     }
 
     /// A file whose content curl would mix into a larger body: it would have to be read into

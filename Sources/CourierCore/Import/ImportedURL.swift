@@ -101,7 +101,7 @@ public struct ImportedURL: Sendable, Equatable {
             func decoded(_ text: Substring) -> String {
                 text.contains("{{") ? String(text) : PercentEncoding.formDecoded(String(text))
             }
-            return QueryItem(decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
+            return QueryItem(decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "", bare: parts.count == 1)
         }
         return (base, path, items, assumed)
     }

@@ -2,7 +2,9 @@
 /// separate words; `'…'` is literal; `"…"` keeps `\` only before `$`, `` ` ``, `"`, `\` and a
 /// line break; `$'…'` takes ANSI-C escapes; a backslash outside quotes escapes the next
 /// character; a backslash before a line break joins the lines (a `\r\n` break too, as copied
-/// from Windows). Nothing is expanded: `$HOME` stays `$HOME`. The command ends at the first
+/// from Windows). Nothing is expanded: a shell variable outside single quotes (`$TOKEN`,
+/// `${TOKEN}`) becomes the template variable `{{TOKEN}}`, which the user gives a value where
+/// bash would have read the shell's; `$(…)` and `$1` stay as written. The command ends at the first
 /// unquoted `|`, `;`, `&`, `<` or `>` (a pipe into `jq`, a redirection), and what follows is
 /// returned apart.
 public enum ShellSplitter {
@@ -21,9 +23,11 @@ public enum ShellSplitter {
         }
     }
 
-    /// The words of the first command of `text`, and the rest of the line from the operator
-    /// that ended it (nil when nothing follows).
-    public static func split(_ text: String) throws(Failure) -> (words: [String], rest: String?) {
+    /// The words of the first command of `text`, the rest of the line from the operator that
+    /// ended it (nil when nothing follows), and the shell variables made template variables.
+    public static func split(_ text: String) throws(Failure) -> (
+        words: [String], rest: String?, variables: [String]
+    ) {
         var reader = Reader(Array(text.unicodeScalars))
         var words: [String] = []
         var word = ""
@@ -48,25 +52,30 @@ public enum ShellSplitter {
                 inWord = true
                 _ = reader.next()
                 word += try reader.ansiQuoted()
+            case "$" where reader.variable() != nil:
+                inWord = true
+                word += reader.takeVariable()
             case "#" where !inWord:
                 reader.skipLine()
             case "|", ";", "&", "<", ">":
                 if inWord { words.append(word) }
                 var rest = String(scalar)
                 rest.unicodeScalars += reader.scalars[reader.index...]
-                return (words, rest)
+                return (words, rest, reader.variables)
             default:
                 inWord = true
                 word.unicodeScalars.append(scalar)
             }
         }
         if inWord { words.append(word) }
-        return (words, nil)
+        return (words, nil, reader.variables)
     }
 
     private struct Reader {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// The shell variables met, in order, once each.
+        var variables: [String] = []
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -91,6 +100,34 @@ public enum ShellSplitter {
                 return true
             }
             return false
+        }
+
+        /// The name and length of a variable at the cursor (after its `$`): `NAME` or
+        /// `{NAME}` (`{NAME:-default}` reads as `NAME`, the default dropped).
+        func variable() -> (name: String, length: Int)? {
+            func isName(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
+                scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                    || (!first && ("0"..."9").contains(scalar))
+            }
+            let braced = peek() == "{"
+            var offset = braced ? 1 : 0
+            var name = ""
+            while let scalar = peek(offset), isName(scalar, first: name.isEmpty) {
+                name.unicodeScalars.append(scalar)
+                offset += 1
+            }
+            guard !name.isEmpty else { return nil }
+            guard braced else { return (name, offset) }
+            while let scalar = peek(offset), scalar != "}" { offset += 1 }
+            return peek(offset) == "}" ? (name, offset + 1) : nil
+        }
+
+        /// `{{NAME}}` for the variable at the cursor, consumed and recorded.
+        mutating func takeVariable() -> String {
+            guard let (name, length) = variable() else { return "$" }
+            index += length
+            if !variables.contains(name) { variables.append(name) }
+            return "{{\(name)}}"
         }
 
         mutating func skipLine() {
@@ -138,6 +175,7 @@ public enum ShellSplitter {
                     guard let escaped = next() else { throw unclosed("\"", at: start) }
                     if !"$`\"\\".unicodeScalars.contains(escaped) { out.unicodeScalars.append("\\") }
                     out.unicodeScalars.append(escaped)
+                case "$" where variable() != nil: out += takeVariable()
                 default: out.unicodeScalars.append(scalar)
                 }
             }

@@ -19,12 +19,14 @@ public enum PercentEncoding {
     }
 
     /// `a=1&b=x+y` as items, decoded as web frameworks decode a query or a form body: `+` is a
-    /// space, `%XX` a byte; an invalid escape stays as written.
+    /// space, `%XX` a byte; an invalid escape stays as written; a name without `=` is bare.
     public static func formItems(_ text: String?) -> [QueryItem] {
         guard let text, !text.isEmpty else { return [] }
         return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return QueryItem(formDecoded(String(parts[0])), parts.count > 1 ? formDecoded(String(parts[1])) : "")
+            return QueryItem(
+                formDecoded(String(parts[0])), parts.count > 1 ? formDecoded(String(parts[1])) : "",
+                bare: parts.count == 1)
         }
     }
 

@@ -163,7 +163,9 @@ public struct RequestBuilder: Sendable {
         for item in query {
             let name = try Template.render(item.name, in: context)
             let value = try Template.render(item.value, in: context)
-            encodedQuery.append(PercentEncoding.queryComponent(name) + "=" + PercentEncoding.queryComponent(value))
+            let encodedName = PercentEncoding.queryComponent(name)
+            encodedQuery.append(
+                item.bare && value.isEmpty ? encodedName : encodedName + "=" + PercentEncoding.queryComponent(value))
         }
 
         var url = Self.join(base: base, path: path)

@@ -69,10 +69,14 @@ public struct QueryItem: Sendable, Equatable, Hashable {
     public var name: String
     /// Parameter value (may hold templates before building).
     public var value: String
+    /// Sent as the name alone (`?pretty`, as written in the URL it came from) while the value
+    /// is empty; written `null` in the workspace.
+    public var bare: Bool
 
-    /// A query parameter `name=value`.
-    public init(_ name: String, _ value: String) {
+    /// A query parameter `name=value`, or `name` alone when `bare`.
+    public init(_ name: String, _ value: String, bare: Bool = false) {
         self.name = name
         self.value = value
+        self.bare = bare
     }
 }

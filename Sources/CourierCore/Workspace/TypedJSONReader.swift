@@ -147,6 +147,8 @@ struct TypedJSONReader {
                 for (index, item) in values.enumerated() {
                     items.append(QueryItem(member.key, try scalar(item, "\(keyPath)[\(index)]")))
                 }
+            } else if member.value == .null {
+                items.append(QueryItem(member.key, "", bare: true))
             } else {
                 items.append(QueryItem(member.key, try scalar(member.value, keyPath)))
             }

@@ -188,7 +188,7 @@ public struct WorkspaceWriter: Sendable {
                 default: members[index].value = .array([members[index].value, .string(item.value)])
                 }
             } else {
-                members.append(JSONMember(item.name, .string(item.value)))
+                members.append(JSONMember(item.name, item.bare && item.value.isEmpty ? .null : .string(item.value)))
             }
         }
         return .object(members)

@@ -18,7 +18,8 @@ extension SampleRouter {
             .fields([
                 "method": .string(request.method),
                 "path": .string(request.path),
-                "query": .object(request.query.map { JSONMember($0.name, .string($0.value)) }),
+                // A name sent alone (`?pretty`) is null, so a client that adds `=` is seen.
+                "query": .object(request.query.map { JSONMember($0.name, $0.bare ? .null : .string($0.value)) }),
                 "headers": .object(request.headers.map { JSONMember($0.name.lowercased(), .string($0.value)) }),
                 "body": body,
                 "deployment": .string(deployment.name),

@@ -9,7 +9,7 @@ struct SampleRequest: Sendable {
     var target: String
     /// The query as sent, without its `?` (nil when the target has no `?`).
     var rawQuery: String?
-    var query: [(name: String, value: String)]
+    var query: [QueryItem]
     var headers: [(name: String, value: String)]
     var body: [UInt8]
     /// The matched route's parameters, such as `id` for `users/:id`.
@@ -27,7 +27,7 @@ struct SampleRequest: Sendable {
         path = String(parts[0])
         rawQuery = parts.count > 1 ? String(parts[1]) : nil
         // Decoded as most web frameworks decode a query (Rails, Django, Express, Go): `+` is a space.
-        query = PercentEncoding.formItems(rawQuery).map { ($0.name, $0.value) }
+        query = PercentEncoding.formItems(rawQuery)
         self.headers = headers
         self.body = body
         parameters = [:]
