@@ -19,6 +19,9 @@ struct ImportFormatTests {
                 "shop.json", .postman
             ),
             (#"{"info": {"_postman_id": "1"}}"#, "a.json", .postman),
+            // Newman runs a collection with no info; v1 has requests and order.
+            (#"{"item": [{"request": "http://x"}]}"#, "a.json", .postman),
+            (#"{"id": "c", "order": [], "requests": []}"#, "old.json", .postman),
             ("### one\nGET {{base}}/users\n", "requests.txt", .http),
             ("# nothing yet\n", "requests.rest", .http),
             (#"{"_type": "export", "__export_format": 4, "resources": []}"#, "export.json", .insomnia),

@@ -36,4 +36,22 @@ struct PostmanImportTests {
         let expected = Self.folder.appendingPathComponent(name).appendingPathComponent("expected")
         try FixtureWriter.check(expected) { () throws(ImportError) in try Self.run(name) }
     }
+
+    /// Postman's transformer examples where its v2.1 file is the v1 file converted.
+    static let pairs = ["binary-upload", "hackernews", "proper-url-parsing", "urlencoded-post-data"]
+
+    @Test("a v1 collection imports as its v2.1 conversion by Postman's transformer does", arguments: pairs)
+    func v1AsItsConversion(name: String) throws {
+        let folder = Self.folder.deletingLastPathComponent().appendingPathComponent("postman-v1-pairs")
+        func workspace(_ file: String) throws -> String {
+            let plan = try PostmanImporter().plan(
+                Self.bytes(folder.appendingPathComponent(file)), fileName: file, folder: folder.path)
+            let outcome = try WorkspaceMerge(fileName: "environments.json", baseDirectory: folder.path, replace: false)
+                .merge(plan, into: nil)
+            return String(decoding: outcome.bytes, as: UTF8.self)
+        }
+        let v1 = try workspace("\(name).v1.json")
+        #expect(v1.contains("\"routes\""))
+        #expect(v1 == (try workspace("\(name).v21.json")))
+    }
 }

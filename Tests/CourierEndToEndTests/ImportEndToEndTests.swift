@@ -274,10 +274,9 @@ final class ImportEndToEndTests {
     }
 
     @Test(
-        "postman bad input: v1, not a collection, a UTF-16 environment: one line, exit 1, nothing written",
+        "postman bad input: not a collection, a UTF-16 environment: one line, exit 1, nothing written",
         arguments: [
-            ("v1", "a Postman collection v1, which is not supported"), ("not-postman", "not a Postman collection v2.0"),
-            ("utf16-environment", "the file is UTF-16"),
+            ("not-postman", "not a Postman collection v1, v2.0 or v2.1"), ("utf16-environment", "the file is UTF-16"),
         ])
     func postmanBadInput(fixture: String, message: String) async throws {
         let source = Self.fixtures.deletingLastPathComponent().appendingPathComponent("postman/\(fixture)")

@@ -33,9 +33,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         if root["openapi"] != nil || root["swagger"] != nil || root["swaggerVersion"] != nil { return .openapi }
         if root["_type"] == .string("export") { return .insomnia }
         if root["info"]?["_postman_id"] != nil || root["info"]?["schema"]?.scalarText?.contains("getpostman") == true
-            || (root["info"] != nil && root["item"] != nil) || (root["requests"] != nil && root["order"] != nil)
+            || root["item"] != nil || (root["requests"] != nil && root["order"] != nil)
         {
-            // (v1, `requests` and `order`, is refused by the importer, by name.)
+            // (`item` alone: Newman runs a collection without `info`; v1 has `requests` and `order`.)
             return .postman
         }
         return nil

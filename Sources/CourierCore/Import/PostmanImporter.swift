@@ -1,5 +1,5 @@
-/// `courier import postman`: a Postman collection v2.0 or v2.1 with its environment files
-/// (DESIGN.md §9). Folders become name prefixes (`users.list-users`); disabled headers,
+/// `courier import postman`: a Postman collection v2.0 or v2.1 (v1 converted first) with its
+/// environment files (DESIGN.md §9). Folders become name prefixes (`users.list-users`); disabled headers,
 /// query parameters and form fields stay out; raw, urlencoded, form-data and GraphQL bodies
 /// come across, and bearer, basic and API-key auth (inherited from folders and the
 /// collection, as Postman does) become headers or query parameters reading secret variables.
@@ -26,20 +26,22 @@ public struct PostmanImporter: Sendable {
     public func plan(_ bytes: [UInt8], fileName: String, folder: String, environmentFiles: [EnvironmentFile] = [])
         throws(ImportError) -> ImportPlan
     {
-        let collection = try Self.json(bytes, name: fileName)
+        var collection = try Self.json(bytes, name: fileName)
         guard case .object = collection else { throw ImportError("\(fileName): not a Postman collection") }
+        var plan = ImportPlan()
         let schema = collection["info"]?["schema"]?.text ?? ""
-        if collection["requests"] != nil || collection["order"] != nil || schema.contains("v1.") {
+        if collection["requests"]?.array != nil || collection["order"]?.array != nil || schema.contains("/v1.") {
+            collection = PostmanV1Conversion.collection(collection)
+            plan.warnings.append("a collection v1: read as Postman converts it to v2.1")
+        } else if schema.isEmpty && collection["item"]?.array != nil {
+            // Newman and Postman's SDK run a collection without `info`; so does this.
+            plan.warnings.append("the collection names no info.schema: read as v2.1")
+        } else if !schema.contains("/v2.0.") && !schema.contains("/v2.1.") {
             throw ImportError(
-                "\(fileName): a Postman collection v1, which is not supported; export it again as Collection v2.1")
-        }
-        guard schema.contains("/v2.0.") || schema.contains("/v2.1.") else {
-            throw ImportError(
-                "\(fileName): not a Postman collection v2.0 or v2.1 (info.schema is \(schema.isEmpty ? "missing" : "'\(schema)'"))"
+                "\(fileName): not a Postman collection v1, v2.0 or v2.1 (info.schema is \(schema.isEmpty ? "missing" : "'\(schema)'"))"
             )
         }
 
-        var plan = ImportPlan()
         var environments: [ImportEnvironments.Entry] = []
         for file in environmentFiles { environments.append(try environment(file, warnings: &plan.warnings)) }
         var defaults: [String: String] = [:]
@@ -60,6 +62,7 @@ public struct PostmanImporter: Sendable {
         }
         // Basic auth over variables is stored per environment, encoded with its own values.
         environments = walker.environments
+        walker.credentials.add(to: &environments)
         ImportEnvironments(list: environments, defaults: defaults).assemble(walker.routes, into: &plan)
         return plan
     }

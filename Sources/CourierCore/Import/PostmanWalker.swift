@@ -11,6 +11,8 @@ struct PostmanWalker {
     private(set) var warnings: [String] = []
     /// Requests that could not come across.
     private(set) var skipped: [ImportPlan.Skip] = []
+    /// Literal digest and OAuth2 credentials, as secret variables for every environment.
+    private(set) var credentials = ImportAuth()
 
     init(fileName: String, folder: String, environments: [ImportEnvironments.Entry], defaults: [String: String]) {
         self.fileName = fileName
@@ -139,7 +141,8 @@ struct PostmanWalker {
         try ImportBody.apply(bytes, contentType: route.headers.value(for: "Content-Type"), to: &route)
     }
 
-    /// Bearer, basic and API-key auth as a header or query parameter; others are named.
+    /// Bearer, basic and API-key auth as a header or query parameter, digest and OAuth2 (client
+    /// credentials, password) as Courier's own; others are named.
     private mutating func applyAuth(_ auth: JSONValue?, to route: inout Route) {
         guard let auth, let type = auth["type"]?.text, type != "noauth" else { return }
         // v2.1 writes `[{"key", "value"}]`, v2.0 an object of values.
@@ -187,6 +190,24 @@ struct PostmanWalker {
                 route.query.append(QueryItem(key, secret))
             } else {
                 route.headers.append(HeaderField(key, secret))
+            }
+        case "digest":
+            // Courier answers the challenge itself; Postman's realm and nonce are the server's.
+            credentials.digest(username: value("username") ?? "", password: value("password") ?? "", to: &route)
+        case "oauth2":
+            let grants = ["client_credentials": "client_credentials", "password_credentials": "password"]
+            let grant = value("grant_type") ?? ""
+            let fetched = credentials.oauth2(
+                grant: grants[grant] ?? grant, tokenURL: value("accessTokenUrl") ?? "",
+                clientID: value("clientId") ?? "", clientSecret: value("clientSecret") ?? "",
+                scope: value("scope") ?? "", username: value("username") ?? "", password: value("password") ?? "",
+                to: &route)
+            if !fetched, let token = value("accessToken"), !token.isEmpty {
+                // A token Postman already holds (from a browser grant) goes as it does.
+                route.headers.append(HeaderField("Authorization", "Bearer \(token)"))
+            } else if !fetched {
+                warnings.append(
+                    "\(route.name): OAuth2's '\(grant)' grant is not imported (only client credentials and password)")
             }
         default:
             warnings.append("\(route.name): '\(type)' auth is not imported")
