@@ -35,9 +35,13 @@ public struct HTTPFileImporter: Sendable {
     {
         var plan = ImportPlan()
         var parser = HTTPFileParser(fileName: fileName)
-        let requests = try parser.parse(text)
+        let requests = parser.parse(text)
         plan.warnings += parser.warnings
-        guard !requests.isEmpty else { throw ImportError("\(fileName): no request found") }
+        plan.skipped = parser.skipped
+        guard !requests.isEmpty else {
+            if !parser.skipped.isEmpty { throw ImportPlan.nothingImported(fileName, skipped: parser.skipped) }
+            throw ImportError("\(fileName): no request found")
+        }
 
         let environments = try HTTPEnvironmentFile.read(environmentFiles)
         plan.warnings += environments.warnings
@@ -62,7 +66,14 @@ public struct HTTPFileImporter: Sendable {
     ) throws(ImportError) -> (route: Route, base: String) {
         var url = request.url
         let host = request.headers.value(for: "Host")
-        if url.hasPrefix("/"), let host { url = "http://\(host)\(url)" }
+        if url.hasPrefix("/"), let host {
+            url = "http://\(host)\(url)"
+        } else if url.hasPrefix("/") {
+            // httpyac sends a URL with no host to its `host` variable.
+            url = "{{host}}" + url
+            plan.warnings.append(
+                "\(fileName): line \(request.line): '\(request.url)' names no host: sent to {{host}}, as httpyac does")
+        }
         let (base, path, query, assumed) = try ImportedURL.splitTemplate(url)
         if assumed {
             plan.warnings.append("\(fileName): line \(request.line): " + ImportedURL.assumedScheme(for: url))

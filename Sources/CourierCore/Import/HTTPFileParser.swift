@@ -16,14 +16,20 @@ struct HTTPFileParser {
     /// `@name = value` file variables.
     private(set) var variables: [String: String] = [:]
     private(set) var warnings: [String] = []
+    /// Requests that could not be read (a header that is not one, a GraphQL fragment before
+    /// the request line): the others are read on.
+    private(set) var skipped: [ImportPlan.Skip] = []
 
     init(fileName: String) { self.fileName = fileName }
+
+    /// Request kinds of httpyac that are not HTTP.
+    private static let otherProtocols: Set<String> = ["GRPC", "MQTT", "AMQP", "WS", "WSS", "SSE", "EVENTSOURCE"]
 
     private static let methods: Set<String> = [
         "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT",
     ]
 
-    mutating func parse(_ text: String) throws(ImportError) -> [Request] {
+    mutating func parse(_ text: String) -> [Request] {
         var source = text
         if source.hasPrefix("\u{FEFF}") { source.removeFirst() }
         // `\r\n` is one Character in Swift; `isNewline` splits it as well as `\n`.
@@ -31,13 +37,31 @@ struct HTTPFileParser {
         var requests: [Request] = []
         var block: [(number: Int, text: String)] = []
         var blockName: String?
-        func flush() throws(ImportError) {
-            if let request = try read(block, name: blockName) { requests.append(request) }
+        func flush() {
+            var rest = scriptsRemoved(block)
+            // One block may hold several requests, each a request line after the last's headers.
+            while !rest.isEmpty {
+                let lines = rest
+                rest = []
+                do {
+                    if let request = try read(lines, name: blockName, following: &rest) { requests.append(request) }
+                } catch {
+                    let first = lines.first { !$0.text.trimmingWhitespace().isEmpty }?.number ?? 0
+                    let name = blockName ?? "line \(first)"
+                    // The message without the file's name, and without the line the name gives.
+                    var reason = Substring(error.message)
+                    for prefix in [fileName + ": ", name + ": "] where reason.hasPrefix(prefix) {
+                        reason = reason.dropFirst(prefix.count)
+                    }
+                    skipped.append(ImportPlan.Skip(name, reason: String(reason)))
+                }
+                blockName = nil
+            }
             block = []
         }
         for (index, line) in lines.enumerated() {
             if line.hasPrefix("###") {
-                try flush()
+                flush()
                 // A title names the request as a slug (`### Get all users` → `get-all-users`).
                 let title = line.drop { $0 == "#" }.trimmingWhitespace()
                 blockName = title.isEmpty ? nil : ImportPlan.slug(title)
@@ -45,20 +69,50 @@ struct HTTPFileParser {
                 block.append((index + 1, line))
             }
         }
-        try flush()
+        flush()
         return requests
     }
 
+    /// `block` without httpyac's script blocks (a `{{` line, JavaScript, a `}}` line) and
+    /// JetBrains' pre-request scripts (`< {% … %}`), which are named in a warning: Courier has
+    /// its own captures and checks.
+    private mutating func scriptsRemoved(_ block: [(number: Int, text: String)]) -> [(number: Int, text: String)] {
+        var kept: [(number: Int, text: String)] = []
+        var closing: String?
+        for line in block {
+            let trimmed = line.text.trimmingWhitespace()
+            if let end = closing {
+                // `}}` alone closes a script (a line of it may end in `}}`); `%}` ends a handler.
+                if end == "}}" ? trimmed == end : trimmed.hasSuffix(end) { closing = nil }
+                continue
+            }
+            let opensScript = trimmed.hasPrefix("{{") && !trimmed.contains("}}")
+            let opensHandler = trimmed.hasPrefix("< {%") && !trimmed.hasSuffix("%}")
+            if opensScript || opensHandler || (trimmed.hasPrefix("< {%") && trimmed.hasSuffix("%}")) {
+                warnings.append("\(fileName): line \(line.number): scripts are not imported")
+                if opensScript { closing = "}}" } else if opensHandler { closing = "%}" }
+                continue
+            }
+            kept.append(line)
+        }
+        return kept
+    }
+
     /// The request of one block, or nil when it has none (comments and variables only).
-    private mutating func read(_ block: [(number: Int, text: String)], name: String?) throws(ImportError)
-        -> Request?
-    {
+    /// The first request of `block`; `following` is set to the lines from a second request line.
+    private mutating func read(
+        _ block: [(number: Int, text: String)], name: String?, following: inout [(number: Int, text: String)]
+    ) throws(ImportError) -> Request? {
         var request = Request(name: name)
         var index = 0
         // Before the request line: blank lines, comments (with `@name`), file variables.
         while index < block.count {
             let line = block[index].text.trimmingWhitespace()
             if line.isEmpty {
+                index += 1
+            } else if line.hasPrefix("/*") {
+                // A block comment, up to the line that closes it.
+                while index < block.count, !block[index].text.contains("*/") { index += 1 }
                 index += 1
             } else if let comment = Self.comment(line) {
                 if let named = Self.directive("name", in: comment) { request.name = named }
@@ -79,26 +133,49 @@ struct HTTPFileParser {
         if let first = rest.first, Self.methods.contains(String(first)) {
             request.method = String(first)
             rest = rest.dropFirst()
+        } else if let first = rest.first, rest.count > 1, first.allSatisfy({ ("A"..."Z").contains($0) }) {
+            // httpyac's other protocols are not HTTP; another word is a method of its own (PROPFIND).
+            guard !Self.otherProtocols.contains(String(first)) else {
+                throw ImportError("\(fileName): line \(request.line): \(first) requests are not HTTP")
+            }
+            request.method = String(first)
+            rest = rest.dropFirst()
         }
         if let last = rest.last, last.hasPrefix("HTTP/") { rest = rest.dropLast() }
         guard !rest.isEmpty else { throw ImportError("\(fileName): line \(request.line): the request has no URL") }
         request.url = convert(rest.joined(separator: " "))
         index += 1
-        // The target goes on over indented lines (`    /users`, `    ?page=1`), and a `?` or
-        // `&` line continues it even unindented.
+        // The target goes on over indented lines (`    /users`, `    ?page=1`, `    #part`,
+        // and anything after a fragment), and a `?` or `&` line continues it even unindented.
         while index < block.count, let first = block[index].text.trimmingWhitespace().first {
             let indented = block[index].text.first == " " || block[index].text.first == "\t"
-            guard first == "?" || first == "&" || (indented && first == "/") else { break }
+            let inFragment = indented && request.url.contains("#")
+            guard first == "?" || first == "&" || (indented && (first == "/" || first == "#")) || inFragment else {
+                break
+            }
             request.url += convert(block[index].text.trimmingWhitespace())
             index += 1
         }
-        // Headers up to the first blank line.
+        // A fragment is the client's, never sent.
+        if let hash = request.url.firstIndex(of: "#") { request.url = String(request.url[..<hash]) }
+        // Headers up to the first blank line; httpyac also starts the body at a line that opens
+        // one (`{`, `[`, `<`, a lone `{{variable}}`) and a new request at a request line.
+        var end = block.count
         while index < block.count {
             let line = block[index].text
             index += 1
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { break }
             if Self.comment(trimmed) != nil { continue }
+            if Self.isRequestLine(trimmed) {
+                following = Array(block[(index - 1)...])
+                (index, end) = (index - 1, index - 1)
+                break
+            }
+            if Self.opensBody(trimmed) {
+                index -= 1
+                break
+            }
             // An indented line goes on with the header before it.
             if line.first == " " || line.first == "\t", let last = request.headers.indices.last {
                 request.headers[last].value += " " + convert(trimmed)
@@ -115,7 +192,7 @@ struct HTTPFileParser {
             let value = convert(line[line.index(after: colon)...].trimmingWhitespace())
             request.headers.append(value.isEmpty ? .empty(name) : HeaderField(name, value))
         }
-        var body = Array(block[index...].map(\.text))
+        var body = Array(block[index..<end].map(\.text))
         // A response handler (`> {% … %}`, `> file.js`) or an output redirect (`>> file`)
         // ends the body; Courier has its own checks.
         if let handler = body.firstIndex(where: { $0.hasPrefix("> ") || $0.hasPrefix(">> ") || $0.hasPrefix(">>! ") }) {
@@ -124,12 +201,32 @@ struct HTTPFileParser {
         }
         while let last = body.last, last.trimmingWhitespace().isEmpty { body.removeLast() }
         while let first = body.first, first.trimmingWhitespace().isEmpty { body.removeFirst() }
-        if let first = body.first, first.hasPrefix("< ") {
-            request.bodyFile = first.dropFirst(2).trimmingWhitespace()
+        if let first = body.first, first.hasPrefix("< ") || first.hasPrefix("<@ ") {
+            // `<@ FILE` (httpyac) would fill variables in the file; Courier sends it as it is.
+            if first.hasPrefix("<@") {
+                warnings.append("\(fileName): line \(request.line): the body file's variables are not filled in")
+            }
+            request.bodyFile = first.drop { $0 == "<" || $0 == "@" }.trimmingWhitespace()
         } else if !body.isEmpty {
             request.body = convert(body.joined(separator: "\n"))
         }
         return request
+    }
+
+    /// `METHOD target`: a request line where a header was expected.
+    private static func isRequestLine(_ line: String) -> Bool {
+        let words = line.split(separator: " ", maxSplits: 1)
+        return words.count == 2 && methods.contains(String(words[0])) && !words[1].hasPrefix(":")
+    }
+
+    /// A line that starts a body (httpyac needs no blank line before it); `{{name}}: value` is
+    /// a header with a variable for its name.
+    private static func opensBody(_ line: String) -> Bool {
+        if line.hasPrefix("{{") {
+            guard let close = line.firstRange(ofText: "}}") else { return true }
+            return line[close.upperBound...].trimmingWhitespace().isEmpty
+        }
+        return line.hasPrefix("{") || line.hasPrefix("[") || line.hasPrefix("<")
     }
 
     /// The text of a `#` or `//` comment line, or nil.
