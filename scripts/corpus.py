@@ -3,6 +3,7 @@
 
     python3 scripts/corpus.py BINARY curl    DIR   # curlconverter's test/fixtures/curl_commands
     python3 scripts/corpus.py BINARY FORMAT  PATH... # postman, http, openapi, insomnia: files
+    python3 scripts/corpus.py BINARY FORMAT  @LIST   # the same, one path per line of LIST
     python3 scripts/corpus.py BINARY bruno   DIR...  # Bruno collections (folders with bruno.json)
 
 A corpus is fetched by hand (the closing notes name the repositories and commits); nothing here
@@ -40,24 +41,37 @@ class Echo(http.server.BaseHTTPRequestHandler):
                 self.rfile.readline()
         else:
             body = self.rfile.read(int(length)) if length else b""
+        target = self.path
+        if getattr(self, "tunnel", None) and target.startswith("/"):
+            target = "http://" + self.tunnel + target
         RECEIVED.append({
-            "method": self.command, "target": self.path,
+            "method": self.command, "target": target,
             "headers": [(k.lower(), v) for k, v in self.headers.items()], "body": body})
         answer = b'{"ok": true}'
         self.send_response(200)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(answer)))
         self.end_headers()
-        self.wfile.write(answer)
+        if self.command != "HEAD":
+            self.wfile.write(answer)
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _any
+    do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _any
 
-    def do_HEAD(self):
-        RECEIVED.append({"method": "HEAD", "target": self.path,
-                         "headers": [(k.lower(), v) for k, v in self.headers.items()], "body": b""})
-        self.send_response(200)
-        self.send_header("content-length", "0")
+    def __getattr__(self, name):
+        # Any other method (COPY, PROPFIND) is recorded the same way.
+        if name.startswith("do_"):
+            return self._any
+        raise AttributeError(name)
+
+    def do_CONNECT(self):
+        """A tunnel, as a client opens one through a proxy: the requests inside are recorded
+        too (the scripts make every base URL http, so they are plain text)."""
+        self.send_response(200, "Connection Established")
         self.end_headers()
+        self.tunnel = self.path
+        self.close_connection = False
+        while not self.close_connection:
+            self.handle_one_request()
 
     def log_message(self, *args):
         pass
@@ -141,11 +155,31 @@ def curl(binary, folder, port):
           f"crashes {crashes}")
 
 
-SUMMARY = re.compile(r"imported (\d+) of (\d+)|imported (\d+) routes?")
+METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+def operations(path):
+    """The operations an OpenAPI or Swagger document declares (None when it cannot tell)."""
+    try:
+        import yaml
+        document = yaml.safe_load(open(path, encoding="utf-8"))
+    except Exception:
+        return None
+    paths = document.get("paths") if isinstance(document, dict) else None
+    if not isinstance(paths, dict):
+        return 0
+    count = 0
+    for key, item in paths.items():
+        if key.startswith("x-") or not isinstance(item, dict):
+            continue
+        if "$ref" in item:
+            return None
+        count += sum(1 for method in item if method in METHODS)
+    return count
 
 
 def files(binary, kind, paths):
-    whole = partial = refused = crashes = 0
+    whole = partial = refused = crashes = mismatched = 0
     for path in paths:
         work = tempfile.mkdtemp(prefix=f"corpus-{kind}-")
         workspace = os.path.join(work, "environments.json")
@@ -162,14 +196,23 @@ def files(binary, kind, paths):
                 line for line in err.splitlines() if "skipped" in line)[:400])
         else:
             whole += 1
+            if kind == "openapi":
+                declared = operations(path)
+                routes = open(workspace, encoding="utf-8").read().count('"method":')
+                if declared is not None and declared != routes:
+                    mismatched += 1
+                    print(f"routes  {path}: {routes} routes for {declared} operations")
         shutil.rmtree(work)
     total = len(paths)
     print(f"{kind}: every request imported {whole}/{total} ({100 * whole / max(total, 1):.0f} %), "
-          f"some skipped {partial}, refused {refused}, crashes {crashes}")
+          f"some skipped {partial}, refused {refused}, crashes {crashes}"
+          + (f", route count not the operation count {mismatched}" if kind == "openapi" else ""))
 
 
 def main():
     binary, kind, paths = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    if len(paths) == 1 and paths[0].startswith("@"):
+        paths = [line for line in open(paths[0][1:], encoding="utf-8").read().splitlines() if line]
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Echo)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     if kind == "curl":

@@ -47,12 +47,15 @@ struct PostmanWalker {
         if split.schemeAssumed { warnings.append("\(name): " + ImportedURL.assumedScheme(for: withoutQuery)) }
         var route = Route(name: name, method: HTTPMethod(rawValue: request["method"]?.text ?? "GET"), path: split.path)
         if let items = url["query"]?.array {
-            route.query = Self.pairs(items)
+            route.query = Self.query(items)
         } else if let query = raw.split(separator: "?", maxSplits: 1).dropFirst().first {
             route.query = try ImportedURL.splitTemplate("http://x/?" + query).query
         }
         for variable in url["variable"]?.array ?? [] {
-            if let key = variable["key"]?.text, let value = variable["value"]?.scalarText, !value.isEmpty {
+            // v2.0 exports name a path variable by `id`, as Postman's SDK still reads it.
+            if let key = variable["key"]?.text ?? variable["id"]?.text, let value = variable["value"]?.scalarText,
+                !value.isEmpty
+            {
                 route.params[key] = value
             }
         }
@@ -77,6 +80,21 @@ struct PostmanWalker {
     }
 
     /// `[{"key", "value", "disabled"}]` without the disabled ones.
+    /// `url.query` as Postman sends it: each key and value as written in the URL, read here as
+    /// a server reads them (`+` a space, `%XX` a byte) for the builder to encode again, so a
+    /// value written encoded is not encoded twice; a null value is the name alone (`?flag`).
+    private static func query(_ items: [JSONValue]) -> [QueryItem] {
+        func decoded(_ text: String) -> String { text.contains("{{") ? text : PercentEncoding.formDecoded(text) }
+        return items.compactMap { item in
+            guard item["disabled"]?.flag != true else { return nil }
+            let key = item["key"] == .null ? "" : item["key"]?.scalarText ?? ""
+            guard item["value"] != .null, let value = item["value"]?.scalarText else {
+                return QueryItem(decoded(key), "", bare: true)
+            }
+            return QueryItem(decoded(key), decoded(value))
+        }
+    }
+
     private static func pairs(_ items: [JSONValue]) -> [QueryItem] {
         items.compactMap { item in
             guard item["disabled"]?.flag != true, let key = item["key"]?.text else { return nil }

@@ -126,10 +126,9 @@ struct TypedJSONReader {
             guard HeaderField.isToken(member.key) else {
                 throw fail(join(path, member.key), "is not a valid header name")
             }
-            if member.value == .null {
-                result.append(.empty(member.key))
-            } else {
-                result += try query(.object([member]), path).map { HeaderField($0.name, $0.value) }
+            // `null`, alone or in an array, is a header sent empty on purpose.
+            result += try query(.object([member]), path).map {
+                $0.bare ? .empty($0.name) : HeaderField($0.name, $0.value)
             }
         }
         return result
@@ -145,7 +144,10 @@ struct TypedJSONReader {
             let keyPath = join(path, member.key)
             if case .array(let values) = member.value {
                 for (index, item) in values.enumerated() {
-                    items.append(QueryItem(member.key, try scalar(item, "\(keyPath)[\(index)]")))
+                    items.append(
+                        item == .null
+                            ? QueryItem(member.key, "", bare: true)
+                            : QueryItem(member.key, try scalar(item, "\(keyPath)[\(index)]")))
                 }
             } else if member.value == .null {
                 items.append(QueryItem(member.key, "", bare: true))

@@ -163,15 +163,8 @@ public struct WorkspaceWriter: Sendable {
     /// Headers in order; a name that repeats becomes one array member, as `query` writes it.
     /// Headers as query parameters are written; one sent empty on purpose is `null`.
     func headers(_ fields: [HeaderField]) -> JSONValue? {
-        guard !fields.isEmpty, case .object(var members) = query(fields.map { QueryItem($0.name, $0.value) }) else {
-            return nil
-        }
-        for field in fields where field.keepsEmpty {
-            if let index = members.firstIndex(where: { $0.key == field.name }), members[index].value == .string("") {
-                members[index].value = .null
-            }
-        }
-        return .object(members)
+        guard !fields.isEmpty else { return nil }
+        return query(fields.map { QueryItem($0.name, $0.value, bare: $0.keepsEmpty) })
     }
 
     func strings(_ map: [String: String]) -> JSONValue? {
@@ -182,13 +175,14 @@ public struct WorkspaceWriter: Sendable {
     func query(_ items: [QueryItem]) -> JSONValue {
         var members: [JSONMember] = []
         for item in items {
+            let value: JSONValue = item.bare && item.value.isEmpty ? .null : .string(item.value)
             if let index = members.firstIndex(where: { $0.key == item.name }) {
                 switch members[index].value {
-                case .array(let values): members[index].value = .array(values + [.string(item.value)])
-                default: members[index].value = .array([members[index].value, .string(item.value)])
+                case .array(let values): members[index].value = .array(values + [value])
+                default: members[index].value = .array([members[index].value, value])
                 }
             } else {
-                members.append(JSONMember(item.name, item.bare && item.value.isEmpty ? .null : .string(item.value)))
+                members.append(JSONMember(item.name, value))
             }
         }
         return .object(members)

@@ -1,0 +1,225 @@
+"""The requests a Postman collection (v2), an Insomnia export (v4) or a Bruno collection
+writes, read from the files by their published formats, for scripts/corpus_sent.py: each a dict
+with the route name Courier gives it (folders as slugs, then the request's), method, URL,
+headers [(name, value)] and body (kind, value): ("raw", text), ("form", pairs),
+("multipart", text pairs), ("none", None) or ("any", None) when not compared."""
+import base64
+import json
+import os
+import re
+
+
+def slug(title):
+    out = ""
+    for ch in (title or "").lower():
+        if ch.isalpha() or ch.isdigit() or ch == "_":
+            out += ch
+        elif out and not out.endswith("-"):
+            out += "-"
+    return out.rstrip("-") or "request"
+
+
+def basic(user, password):
+    return ("Authorization", ("basic", user, password))
+
+
+def postman_requests(path):
+    collection = json.load(open(path, encoding="utf-8-sig"))
+    out = []
+    if "item" not in collection:
+        return out
+
+    def auth_headers(auth):
+        if not isinstance(auth, dict):
+            return []
+        kind = auth.get("type")
+        raw = auth.get(kind)
+        values = {e.get("key"): e.get("value") for e in raw} if isinstance(raw, list) else (raw or {})
+        if kind == "bearer":
+            return [("Authorization", f"Bearer {values.get('token', '')}")]
+        if kind == "basic":
+            return [basic(values.get("username", ""), values.get("password", ""))]
+        if kind == "apikey" and values.get("in", "header") == "header":
+            return [(values.get("key") or "X-API-Key", values.get("value", ""))]
+        return []
+
+    def walk(items, prefix, auth):
+        for item in items:
+            name = item.get("name") or "request"
+            if isinstance(item.get("item"), list):
+                walk(item["item"], prefix + [slug(name)], item.get("auth") or auth)
+                continue
+            request = item.get("request")
+            if request is None:
+                continue
+            if isinstance(request, str):
+                request = {"url": request}
+            url = request.get("url", "")
+            if isinstance(url, dict):
+                raw = url.get("raw", "")
+                for variable in url.get("variable") or []:
+                    key = variable.get("key") or variable.get("id")
+                    if key and variable.get("value") is not None:
+                        raw = re.sub(rf"/:{re.escape(key)}(?=/|\?|$)", "/" + str(variable["value"]), raw)
+                url = raw
+            headers = [(h.get("key", ""), h.get("value", "")) for h in request.get("header") or []
+                       if isinstance(h, dict) and not h.get("disabled")]
+            own = request.get("auth") or auth
+            headers += auth_headers(own)
+            body = request.get("body") or {}
+            mode = None if body.get("disabled") else body.get("mode")
+            if mode == "raw" and body.get("raw"):
+                kind = ("raw", body["raw"])
+            elif mode == "urlencoded":
+                kind = ("form", [(p.get("key", ""), p.get("value", "")) for p in body.get("urlencoded") or []
+                                 if not p.get("disabled")] or None)
+                if kind[1] is None:
+                    kind = ("none", None)
+            elif mode == "formdata":
+                fields = [(p.get("key", ""), p.get("value", "")) for p in body.get("formdata") or []
+                          if not p.get("disabled") and p.get("type", "text") == "text"]
+                kind = ("multipart", fields) if body.get("formdata") else ("none", None)
+            elif mode in ("graphql", "file"):
+                kind = ("any", None)
+            else:
+                kind = ("none", None)
+            out.append({"name": ".".join(prefix + [slug(name)]), "method": request.get("method") or "GET",
+                        "url": url, "headers": headers, "body": kind})
+
+    walk(collection["item"], [], collection.get("auth"))
+    return out
+
+
+def insomnia_requests(path):
+    text = open(path, encoding="utf-8-sig").read()
+    try:
+        document = json.loads(text)
+    except ValueError:
+        import yaml
+        document = yaml.safe_load(text)
+    resources = document.get("resources") if isinstance(document, dict) else None
+    if not isinstance(resources, list):
+        return []
+    by_id = {r.get("_id"): r for r in resources}
+
+    def prefix(parent):
+        names = []
+        while parent in by_id and by_id[parent].get("_type") == "request_group":
+            names.insert(0, slug(by_id[parent].get("name")))
+            parent = by_id[parent].get("parentId")
+        return names
+
+    def template(value):
+        return re.sub(r"\{\{\s*_\.", "{{", value or "")
+
+    out = []
+    requests = [r for r in resources if r.get("_type") == "request"]
+    for request in requests:
+        url = template(request.get("url", ""))
+        query = [(p.get("name", ""), template(p.get("value", ""))) for p in request.get("parameters") or []
+                 if not p.get("disabled")]
+        if query:
+            url += ("&" if "?" in url else "?") + "&".join(f"{k}={v}" for k, v in query)
+        headers = [(h.get("name", ""), template(h.get("value", ""))) for h in request.get("headers") or []
+                   if not h.get("disabled") and h.get("name")]
+        auth = request.get("authentication") or {}
+        if not auth.get("disabled"):
+            if auth.get("type") == "bearer":
+                headers.append(("Authorization", f"{auth.get('prefix') or 'Bearer'} {template(auth.get('token'))}"))
+            elif auth.get("type") == "basic":
+                headers.append(basic(template(auth.get("username")), template(auth.get("password"))))
+        body = request.get("body") or {}
+        mime = body.get("mimeType")
+        if body.get("text"):
+            kind = ("raw", template(body["text"]))
+        elif mime == "application/x-www-form-urlencoded":
+            kind = ("form", [(p.get("name", ""), template(p.get("value", ""))) for p in body.get("params") or []
+                             if not p.get("disabled")])
+        elif mime == "multipart/form-data":
+            kind = ("multipart", [(p.get("name", ""), template(p.get("value", ""))) for p in body.get("params") or []
+                                  if not p.get("disabled") and p.get("type") != "file"])
+        elif mime:
+            kind = ("any", None)
+        else:
+            kind = ("none", None)
+        name = ".".join(prefix(request.get("parentId")) + [slug(request.get("name"))])
+        out.append({"name": name, "method": request.get("method") or "GET", "url": url, "headers": headers,
+                    "body": kind})
+    return out
+
+
+def bru_blocks(text):
+    """`name {` … `}` blocks: a dict of name to its lines (the indent of two removed)."""
+    blocks, current, lines = {}, None, []
+    for line in text.splitlines():
+        if current is None:
+            match = re.match(r"^([\w:-]+)\s*\{\s*$", line)
+            if match:
+                current, lines = match.group(1), []
+        elif line.rstrip() == "}":
+            blocks[current] = lines
+            current = None
+        else:
+            lines.append(line[2:] if line.startswith("  ") else line)
+    return blocks
+
+
+def bru_pairs(lines):
+    pairs = []
+    for line in lines:
+        if ":" in line and not line.startswith("~"):
+            key, value = line.split(":", 1)
+            pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
+def bruno_requests(folder):
+    out = []
+    methods = ("get", "post", "put", "patch", "delete", "options", "head")
+    collection = bru_blocks(open(os.path.join(folder, "collection.bru")).read()) \
+        if os.path.exists(os.path.join(folder, "collection.bru")) else {}
+    for root, directories, files in os.walk(folder):
+        directories[:] = [d for d in directories if d != "environments" and not d.startswith(".")]
+        for file in files:
+            if not file.endswith(".bru") or file in ("folder.bru", "collection.bru"):
+                continue
+            blocks = bru_blocks(open(os.path.join(root, file), encoding="utf-8").read())
+            method = next((m for m in methods if m in blocks), None)
+            if method is None or "meta" not in blocks:
+                continue
+            meta = dict(bru_pairs(blocks["meta"]))
+            spec = dict(bru_pairs(blocks[method]))
+            relative = os.path.relpath(root, folder)
+            folders = [] if relative == "." else relative.split(os.sep)
+            name = ".".join([slug(f) for f in folders] + [slug(meta.get("name") or file[:-4])])
+            url = spec.get("url", "")
+            query = bru_pairs(blocks.get("params:query", []))
+            if query and "?" not in url:
+                url += "?" + "&".join(f"{k}={v}" for k, v in query)
+            headers = bru_pairs(collection.get("headers", [])) + bru_pairs(blocks.get("headers", []))
+            auth = spec.get("auth", "none")
+            if auth == "bearer":
+                headers.append(("Authorization", "Bearer " + dict(bru_pairs(blocks.get("auth:bearer", []))).get("token", "")))
+            elif auth == "basic":
+                values = dict(bru_pairs(blocks.get("auth:basic", [])))
+                headers.append(basic(values.get("username", ""), values.get("password", "")))
+            body = spec.get("body", "none")
+            if body in ("json", "text", "xml", "sparql") and f"body:{body}" in blocks:
+                kind = ("raw", "\n".join(blocks[f"body:{body}"]).strip("\n"))
+            elif body == "form-urlencoded":
+                kind = ("form", bru_pairs(blocks.get("body:form-urlencoded", [])))
+            elif body == "multipart-form":
+                kind = ("multipart", [(k, v) for k, v in bru_pairs(blocks.get("body:multipart-form", []))
+                                      if not v.startswith("@file(")])
+            elif body == "none":
+                kind = ("none", None)
+            else:
+                kind = ("any", None)
+            out.append({"name": name, "method": method.upper(), "url": url, "headers": headers, "body": kind})
+    return out
+
+
+def filled_basic(value, fill):
+    """An Authorization header written as basic credentials, encoded once filled."""
+    _, user, password = value
+    return "Basic " + base64.b64encode(f"{fill(user)}:{fill(password)}".encode()).decode()
