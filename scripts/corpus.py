@@ -48,6 +48,9 @@ class Echo(http.server.BaseHTTPRequestHandler):
             "method": self.command, "target": target,
             "headers": [(k.lower(), v) for k, v in self.headers.items()], "body": body})
         answer = b'{"ok": true}'
+        if b"grant_type=" in body:
+            # A token request (an OAuth2 auth's first step) gets a token.
+            answer = b'{"access_token": "corpus-token", "token_type": "Bearer", "expires_in": 3600}'
         self.send_response(200)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(answer)))

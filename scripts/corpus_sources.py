@@ -130,7 +130,10 @@ def insomnia_requests(path):
                 headers.append(basic(template(auth.get("username")), template(auth.get("password"))))
         body = request.get("body") or {}
         mime = body.get("mimeType")
-        if body.get("text"):
+        if mime == "application/graphql" and body.get("text"):
+            # Insomnia fills the templates, then sends the query and the variables, parsed.
+            kind = ("graphql", template(body["text"]))
+        elif body.get("text"):
             kind = ("raw", template(body["text"]))
         elif mime == "application/x-www-form-urlencoded":
             kind = ("form", [(p.get("name", ""), template(p.get("value", ""))) for p in body.get("params") or []
@@ -198,6 +201,9 @@ def bruno_requests(folder):
                 url += "?" + "&".join(f"{k}={v}" for k, v in query)
             headers = bru_pairs(collection.get("headers", [])) + bru_pairs(blocks.get("headers", []))
             auth = spec.get("auth", "none")
+            if auth in ("bearer", "basic"):
+                # The selected auth overrides an Authorization header (Bruno's own testbench says so).
+                headers = [(k, v) for k, v in headers if k.lower() != "authorization"]
             if auth == "bearer":
                 headers.append(("Authorization", "Bearer " + dict(bru_pairs(blocks.get("auth:bearer", []))).get("token", "")))
             elif auth == "basic":

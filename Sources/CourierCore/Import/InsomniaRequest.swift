@@ -123,6 +123,19 @@ struct InsomniaRequest {
             guard var value = try? JSONValue.parse(text) else { throw ImportError("the GraphQL body is not JSON") }
             if case .string(let variables)? = value["variables"], let parsed = try? JSONValue.parse(variables) {
                 value = value.setting("variables", parsed)
+            } else if case .string(let variables)? = value["variables"], variables.contains("{{"),
+                case .object(let members) = value
+            {
+                // Variables with templates are JSON only once filled, as Insomnia fills and then
+                // parses them: the body is text with them in place.
+                let parts = members.map { member in
+                    JSONValue.string(member.key).serialized + ": "
+                        + (member.key == "variables" ? variables : member.value.serialized)
+                }
+                route.text = "{" + parts.joined(separator: ", ") + "}"
+                route.contentType = "application/json"
+                route.headers.removeAll { $0.name.lowercased() == "content-type" }
+                return
             }
             route.body = value
             route.headers.removeAll {
