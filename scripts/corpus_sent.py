@@ -5,6 +5,7 @@ independently of Courier's importers.
     python3 scripts/corpus_sent.py BINARY postman  COLLECTION.json...
     python3 scripts/corpus_sent.py BINARY insomnia EXPORT.json|yaml...
     python3 scripts/corpus_sent.py BINARY bruno    COLLECTION-FOLDER...
+    (--at-least PERCENT: exit 1 below it; scripts/test.sh runs the Insomnia and Bruno fixtures)
 
 Every environment of the imported workspace is pointed at a loopback proxy that records the
 request and answers 200 (https base URLs are made http so the proxy sees inside), so nothing
@@ -189,7 +190,13 @@ def run(binary, kind, source, port):
 
 
 def main():
-    binary, kind, sources = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    arguments = sys.argv[1:]
+    floor = None
+    if "--at-least" in arguments:
+        position = arguments.index("--at-least")
+        floor = float(arguments[position + 1])
+        del arguments[position:position + 2]
+    binary, kind, sources = os.path.abspath(arguments[0]), arguments[1], arguments[2:]
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Echo)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     same = total = 0
@@ -199,6 +206,8 @@ def main():
         total += t
     print(f"{kind}: sent as written {same}/{total} ({100 * same / max(total, 1):.0f} %)")
     server.shutdown()
+    if floor is not None and (total == 0 or 100 * same / total < floor):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -91,43 +91,48 @@ def postman_requests(path):
 
 
 def insomnia_requests(path):
+    """Requests of a v4 export (`resources`, folders by `parentId`) or a v5 one (`collection`,
+    folders with `children`); a folder's auth is inherited by what it holds unless a request
+    has its own, and its headers come before the request's."""
     text = open(path, encoding="utf-8-sig").read()
     try:
         document = json.loads(text)
     except ValueError:
         import yaml
         document = yaml.safe_load(text)
-    resources = document.get("resources") if isinstance(document, dict) else None
-    if not isinstance(resources, list):
+    if not isinstance(document, dict):
         return []
-    by_id = {r.get("_id"): r for r in resources}
-
-    def prefix(parent):
-        names = []
-        while parent in by_id and by_id[parent].get("_type") == "request_group":
-            names.insert(0, slug(by_id[parent].get("name")))
-            parent = by_id[parent].get("parentId")
-        return names
 
     def template(value):
         return re.sub(r"\{\{\s*_\.", "{{", value or "")
 
+    def headers_of(entity):
+        return [(h.get("name", ""), template(h.get("value", ""))) for h in entity.get("headers") or []
+                if not h.get("disabled") and h.get("name")]
+
+    def own_auth(entity):
+        auth = entity.get("authentication") or {}
+        return auth if auth.get("type") and not auth.get("disabled") else None
+
     out = []
-    requests = [r for r in resources if r.get("_type") == "request"]
-    for request in requests:
+
+    def entry(request, prefix, auth, inherited_headers):
         url = template(request.get("url", ""))
+        if re.match(r"^wss?://", url):
+            return  # a WebSocket request is not HTTP
+        for parameter in request.get("pathParameters") or []:
+            url = re.sub(rf"/:{re.escape(parameter.get('name', ''))}(?=/|\?|$)",
+                         "/" + template(parameter.get("value", "")), url)
         query = [(p.get("name", ""), template(p.get("value", ""))) for p in request.get("parameters") or []
                  if not p.get("disabled")]
         if query:
             url += ("&" if "?" in url else "?") + "&".join(f"{k}={v}" for k, v in query)
-        headers = [(h.get("name", ""), template(h.get("value", ""))) for h in request.get("headers") or []
-                   if not h.get("disabled") and h.get("name")]
-        auth = request.get("authentication") or {}
-        if not auth.get("disabled"):
-            if auth.get("type") == "bearer":
-                headers.append(("Authorization", f"{auth.get('prefix') or 'Bearer'} {template(auth.get('token'))}"))
-            elif auth.get("type") == "basic":
-                headers.append(basic(template(auth.get("username")), template(auth.get("password"))))
+        headers = inherited_headers + headers_of(request)
+        auth = own_auth(request) or auth
+        if auth and auth.get("type") == "bearer":
+            headers.append(("Authorization", f"{auth.get('prefix') or 'Bearer'} {template(auth.get('token'))}"))
+        elif auth and auth.get("type") == "basic":
+            headers.append(basic(template(auth.get("username")), template(auth.get("password"))))
         body = request.get("body") or {}
         mime = body.get("mimeType")
         if mime == "application/graphql" and body.get("text"):
@@ -145,9 +150,36 @@ def insomnia_requests(path):
             kind = ("any", None)
         else:
             kind = ("none", None)
-        name = ".".join(prefix(request.get("parentId")) + [slug(request.get("name"))])
-        out.append({"name": name, "method": request.get("method") or "GET", "url": url, "headers": headers,
-                    "body": kind})
+        out.append({"name": ".".join(prefix + [slug(request.get("name"))]), "method": request.get("method") or "GET",
+                    "url": url, "headers": headers, "body": kind})
+
+    if isinstance(document.get("collection"), list):
+        def walk(items, prefix, auth, headers):
+            for item in items:
+                if isinstance(item.get("children"), list):
+                    walk(item["children"], prefix + [slug(item.get("name"))], own_auth(item) or auth,
+                         headers + headers_of(item))
+                elif "url" in item:
+                    entry(item, prefix, auth, headers)
+        walk(document["collection"], [], None, [])
+        return out
+
+    resources = document.get("resources")
+    if not isinstance(resources, list):
+        return []
+    by_id = {r.get("_id"): r for r in resources}
+    for request in resources:
+        if request.get("_type") != "request":
+            continue
+        folders, parent = [], request.get("parentId")
+        while parent in by_id and by_id[parent].get("_type") == "request_group":
+            folders.insert(0, by_id[parent])
+            parent = by_id[parent].get("parentId")
+        auth, headers = None, []
+        for folder in folders:
+            auth = own_auth(folder) or auth
+            headers += headers_of(folder)
+        entry(request, [slug(f.get("name")) for f in folders], auth, headers)
     return out
 
 

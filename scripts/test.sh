@@ -72,6 +72,12 @@ if [ -n "$shared" ] || readelf -d "$binary" | grep -q -e '(RUNPATH)' -e '(RPATH)
   exit 1
 fi
 COURIER_BINARY="$binary" swift test --skip-build --filter CourierEndToEndTests
+# Sent as written (issue 29): every request of the Insomnia and Bruno fixtures, imported and sent
+# by the shipped binary through a recording loopback proxy, against the request its file writes,
+# read by scripts/corpus_sources.py apart from Courier's importers.
+python3 scripts/corpus_sent.py "$binary" insomnia --at-least 100 \
+  Tests/CourierOpenAPITests/Fixtures/insomnia/*.yaml Tests/CourierOpenAPITests/Fixtures/insomnia/inso-insomnia_v4.json
+python3 scripts/corpus_sent.py "$binary" bruno --at-least 100 Tests/CourierCoreTests/Fixtures/bruno/testbench/collection
 # Bad input, briefly: every fuzz target for 10 s (a debug build, one minute instead of six; the
 # long runs are scripts/fuzz.sh 600), then the thread sanitizer over the unit and integration
 # tests (about 8 minutes: every dependency built again with -sanitize=thread).
