@@ -116,7 +116,20 @@ def insomnia_requests(path):
 
     out = []
 
-    def entry(request, prefix, auth, inherited_headers):
+    def scoped(value, scope):
+        """A folder's environment values written in, as Insomnia resolves them first."""
+        return re.sub(r"\{\{\s*([^{}\s]+)\s*\}\}", lambda m: scope.get(m.group(1), m.group(0)), value)
+
+    def folder_scope(folder, scope):
+        values = dict(scope)
+        for key, value in (folder.get("environment") or {}).items():
+            if isinstance(value, (str, int, float, bool)):
+                values[key] = scoped(template(str(value)), scope)
+        return values
+
+    def entry(request, prefix, auth, inherited_headers, scope=None):
+        scope = scope or {}
+        request = substitute(request, scope)
         url = template(request.get("url", ""))
         if re.match(r"^wss?://", url):
             return  # a WebSocket request is not HTTP
@@ -153,15 +166,25 @@ def insomnia_requests(path):
         out.append({"name": ".".join(prefix + [slug(request.get("name"))]), "method": request.get("method") or "GET",
                     "url": url, "headers": headers, "body": kind})
 
+    def substitute(value, scope):
+        if isinstance(value, str):
+            return scoped(template(value), scope)
+        if isinstance(value, list):
+            return [substitute(v, scope) for v in value]
+        if isinstance(value, dict):
+            return {k: substitute(v, scope) for k, v in value.items()}
+        return value
+
     if isinstance(document.get("collection"), list):
-        def walk(items, prefix, auth, headers):
+        def walk(items, prefix, auth, folders, scope):
             for item in items:
                 if isinstance(item.get("children"), list):
                     walk(item["children"], prefix + [slug(item.get("name"))], own_auth(item) or auth,
-                         headers + headers_of(item))
+                         folders + [item], folder_scope(item, scope))
                 elif "url" in item:
-                    entry(item, prefix, auth, headers)
-        walk(document["collection"], [], None, [])
+                    headers = [h for f in folders for h in headers_of(substitute(f, scope))]
+                    entry(item, prefix, substitute(auth, scope) if auth else None, headers, scope)
+        walk(document["collection"], [], None, [], {})
         return out
 
     resources = document.get("resources")
@@ -175,11 +198,13 @@ def insomnia_requests(path):
         while parent in by_id and by_id[parent].get("_type") == "request_group":
             folders.insert(0, by_id[parent])
             parent = by_id[parent].get("parentId")
-        auth, headers = None, []
+        auth, scope = None, {}
         for folder in folders:
             auth = own_auth(folder) or auth
-            headers += headers_of(folder)
-        entry(request, [slug(f.get("name")) for f in folders], auth, headers)
+            scope = folder_scope(folder, scope)
+        headers = [h for f in folders for h in headers_of(substitute(f, scope))]
+        entry(request, [slug(f.get("name")) for f in folders], substitute(auth, scope) if auth else None, headers,
+              scope)
     return out
 
 

@@ -5,7 +5,10 @@ struct InsomniaRequest {
     /// What folders pass down: their auth (the nearest wins) and headers (outer first).
     struct Inherited {
         var auth: JSONValue?
-        var headers: [HeaderField] = []
+        /// Folders' `headers` lists, outer first, converted with each request's variables.
+        var headers: [JSONValue] = []
+        /// Folders' `environment` values (the nearest wins), written into their requests.
+        var variables: [String: String] = [:]
     }
 
     /// The export's folder, against which relative upload paths are read.
@@ -15,18 +18,29 @@ struct InsomniaRequest {
     private(set) var credentials = ImportAuth()
     /// Template tags already named in a warning.
     private var namedTags: Set<String> = []
+    /// The folder variables of the request being converted.
+    private var scope: [String: String] = [:]
 
     init(folder: String) { self.folder = folder }
 
     /// A folder's auth and headers added to what it passes down.
     mutating func inherit(_ group: JSONValue, into inherited: inout Inherited) {
         if let auth = group["authentication"], !Self.isEmpty(auth) { inherited.auth = auth }
-        inherited.headers += headers(group["headers"])
+        if let list = group["headers"] { inherited.headers.append(list) }
+        // Insomnia resolves a folder's environment before the active one, for what it holds; a
+        // route has no variables of its own, so the values are written in.
+        scope = inherited.variables
+        for member in group["environment"]?.members ?? [] {
+            if let value = member.value.scalarText { inherited.variables[member.key] = template(value) }
+        }
+        scope = [:]
     }
 
     mutating func route(_ request: JSONValue, name: String, inherited: Inherited) throws(ImportError) -> (
         route: Route, base: String
     ) {
+        scope = inherited.variables
+        defer { scope = [:] }
         let url = template(request["url"]?.scalarText ?? "")
         guard !url.isEmpty else { throw ImportError("the request has no URL") }
         let split = try ImportedURL.splitTemplate(url, parameters: true)
@@ -40,7 +54,8 @@ struct InsomniaRequest {
                 route.params[key] = template(value)
             }
         }
-        route.headers = inherited.headers.merging(headers(request["headers"]))
+        let folderHeaders = inherited.headers.reduce(into: [HeaderField]()) { $0 += headers($1) }
+        route.headers = folderHeaders.merging(headers(request["headers"]))
         if let description = request["description"]?.scalarText ?? request["meta"]?["description"]?.scalarText,
             !description.isEmpty
         {
@@ -75,7 +90,7 @@ struct InsomniaRequest {
             var name = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             if name.hasPrefix("_.") { name.removeFirst(2) }
             if name.hasPrefix("_['") && name.hasSuffix("']") { name = String(name.dropFirst(3).dropLast(2)) }
-            result += "{{\(name)}}"
+            result += scope[name] ?? "{{\(name)}}"
             rest = rest[close.upperBound...]
         }
         return result + rest
