@@ -8,6 +8,8 @@ import CourierCore
 struct OpenAPIDocument {
     let root: JSONValue
     let fileName: String
+    /// The files beside it that its references name, by path relative to its folder.
+    var files: [String: JSONValue] = [:]
     /// What reading the document assumed (a Swagger 2.0 document's scheme).
     var warnings: [String] = []
     /// Paths a Swagger 2.0 document's conversion could not take, and why.
@@ -15,7 +17,11 @@ struct OpenAPIDocument {
 
     /// The document in `bytes`; Swagger 1.x, a file that is not OpenAPI, a syntax error, an
     /// alias bomb and UTF-16 each get one line with the place.
-    static func read(_ bytes: [UInt8], fileName: String) throws(ImportError) -> OpenAPIDocument {
+    /// `load` reads a file beside it (a path relative to its folder) that a reference names;
+    /// without it, such a reference is an error naming it.
+    static func read(
+        _ bytes: [UInt8], fileName: String, load: ((String) throws(ImportError) -> [UInt8])? = nil
+    ) throws(ImportError) -> OpenAPIDocument {
         let root = try StructuredText.read(bytes, fileName: fileName)
         guard case .object = root else { throw ImportError("\(fileName): not an OpenAPI document (not a mapping)") }
         if let swagger = root["swagger"]?.scalarText ?? root["swaggerVersion"]?.scalarText {
@@ -30,7 +36,9 @@ struct OpenAPIDocument {
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
             throw ImportError("\(fileName): OpenAPI \(version) is not supported; 3.0 and 3.1 are")
         }
-        return OpenAPIDocument(root: root, fileName: fileName)
+        guard let load else { return OpenAPIDocument(root: root, fileName: fileName) }
+        let split = try OpenAPIReferences.resolve(root, load: load)
+        return OpenAPIDocument(root: split.root, fileName: fileName, files: split.files)
     }
 
     /// `value`, or what its `$ref` names (followed again while the target is a reference).
@@ -47,14 +55,20 @@ struct OpenAPIDocument {
         return current
     }
 
-    /// What the local reference `#/a/b` names (a JSON pointer: `~1` is `/`, `~0` is `~`).
+    /// What the reference `#/a/b` names (a JSON pointer: `~1` is `/`, `~0` is `~`), or
+    /// `FILE#/a/b` in a file beside the document that was read.
     func target(of reference: String) throws(ImportError) -> JSONValue {
-        guard reference.hasPrefix("#") else {
-            throw ImportError(
-                "the reference \(reference) is outside this document; only local references are followed")
-        }
+        let hash = reference.firstIndex(of: "#") ?? reference.endIndex
         var node = root
-        let pointer = PercentEncoding.decoded(String(reference.dropFirst())) ?? String(reference.dropFirst())
+        if hash > reference.startIndex {
+            guard let file = files[String(reference[..<hash])] else {
+                throw ImportError(
+                    "the reference \(reference) is outside this document; only local references are followed")
+            }
+            node = file
+        }
+        let fragment = hash < reference.endIndex ? String(reference[reference.index(after: hash)...]) : ""
+        let pointer = PercentEncoding.decoded(fragment) ?? fragment
         for segment in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             let key = segment.replacingText("~1", with: "/").replacingText("~0", with: "~")
             switch node {

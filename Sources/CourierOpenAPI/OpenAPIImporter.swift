@@ -6,7 +6,8 @@ import CourierCore
 /// named by its `operationId` (else method and path), with its path, query and header
 /// parameters' examples or defaults, the JSON request body's example (else one built from the
 /// schema's required properties) and its security as headers or query parameters reading
-/// secret variables. Local `$ref`s are followed; an external one is an error naming it.
+/// secret variables. Local `$ref`s are followed, and ones into files beside the document when
+/// the caller reads them; one to a URL is an error naming it.
 public struct OpenAPIImporter: Sendable {
     /// An importer.
     public init() {}
@@ -14,9 +15,13 @@ public struct OpenAPIImporter: Sendable {
     /// The methods an operation may be under, in the order their routes are added.
     static let methods = ["get", "post", "patch", "put", "delete", "head", "options", "trace", "query"]
 
-    /// The plan for the document `bytes` read from `fileName`.
-    public func plan(_ bytes: [UInt8], fileName: String) throws(ImportError) -> ImportPlan {
-        let document = try OpenAPIDocument.read(bytes, fileName: fileName)
+    /// The plan for the document `bytes` read from `fileName`; `load` reads a file beside it
+    /// that a `$ref` names (a path relative to the document's folder that does not leave it),
+    /// and without it such a reference is an error naming it.
+    public func plan(
+        _ bytes: [UInt8], fileName: String, load: ((String) throws(ImportError) -> [UInt8])? = nil
+    ) throws(ImportError) -> ImportPlan {
+        let document = try OpenAPIDocument.read(bytes, fileName: fileName, load: load)
         var plan = ImportPlan()
         plan.warnings = document.warnings
         plan.skipped = document.skipped

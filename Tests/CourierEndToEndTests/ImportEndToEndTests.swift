@@ -292,6 +292,43 @@ final class ImportEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.path))
     }
 
+    @Test("an OpenAPI document split over files: read from its folder; a link that leads out is refused")
+    func splitOpenAPI() async throws {
+        let split = CourierBinary.packageRoot.appendingPathComponent("Tests/CourierOpenAPITests/Fixtures/split")
+        let copy = folder.appendingPathComponent("split")
+        try FileManager.default.copyItem(at: split, to: copy)
+        let workspace = folder.appendingPathComponent("split.json").path
+        let imported = try await CourierBinary.run([
+            "import", "openapi", copy.path + "/openapi.yaml", "--config", workspace,
+        ])
+        #expect(imported.code == 0, "\(imported.stderr)")
+        let routes = try await CourierBinary.run(["routes", "--config", workspace])
+        #expect(routes.stdout.contains("createUser") && routes.stdout.contains("renameUser"), "\(routes.stdout)")
+        // A file inside the folder that is a link to one outside it is not read.
+        let secret = folder.appendingPathComponent("outside.yaml")
+        try Data("Secret: {type: string, example: s3cr3t}\n".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(
+            atPath: copy.path + "/components/linked.yaml", withDestinationPath: secret.path)
+        let document = copy.appendingPathComponent("linked.yaml")
+        try Data(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /a:
+                post:
+                  requestBody:
+                    content: {application/json: {schema: {$ref: "components/linked.yaml#/Secret"}}}
+                  responses: {"200": {description: ok}}
+            """.utf8
+        ).write(to: document)
+        let refused = try await CourierBinary.run(
+            ["import", "openapi", document.path, "--config", folder.appendingPathComponent("linked.json").path])
+        #expect(
+            refused.code == 1 && refused.stderr.contains("components/linked.yaml leads out of the document's folder"))
+        #expect(!refused.stderr.contains("s3cr3t"))
+    }
+
     @Test("an OpenAPI document: servers, parameters' examples, a body from the schema, security read from the shell")
     func openAPI() async throws {
         let document = folder.appendingPathComponent("shop.yaml")

@@ -186,7 +186,9 @@ struct ImportCommand: AsyncParsableCommand {
             return try CurlImporter(currentDirectory: FileManager.default.currentDirectoryPath)
                 .plan(text, name: name)
         case .openapi:
-            return try OpenAPIImporter().plan(try file(source), fileName: source)
+            // A document split over files reads them from its folder; a fetched one reads none.
+            let folder = ImportFetch.isURL(source) || source == "-" ? nil : DocumentFolder(of: source)
+            return try OpenAPIImporter().plan(try file(source), fileName: source, load: folder.map { $0.read })
         case .postman:
             let environments = try environment.map {
                 PostmanImporter.EnvironmentFile(name: $0, bytes: try Self.file($0))
