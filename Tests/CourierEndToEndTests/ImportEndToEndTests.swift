@@ -32,7 +32,7 @@ final class ImportEndToEndTests {
         arguments: [
             "chrome-get", "chrome-post-json", "chrome-ansi", "firefox-form", "basic-auth", "get-urlencode",
             "json-flag", "json-file", "multipart", "put-text", "repeated-headers", "pretty-json", "empty-header",
-            "url-query", "here-document", "here-string", "stdin-file",
+            "url-query", "here-document", "here-string", "stdin-file", "bearer-after-user", "pipeline",
         ])
     func curlFidelity(fixture: String) async throws {
         let workspace = folder.appendingPathComponent("\(fixture).json").path

@@ -32,8 +32,13 @@ struct CurlCommandLine {
     var urlQuery: [String] = []
     /// `-r`, `--range`.
     var range: String?
-    /// `--digest`: the user's credentials answer a digest challenge instead of going as Basic.
-    var digest = false
+    /// The auth scheme options in order (`bearer`, `digest`, `basic`): the last one is what
+    /// curl uses; `-u` alone is Basic.
+    var schemes: [String] = []
+    /// `--digest` is the last scheme: the user's credentials answer a digest challenge.
+    var digest: Bool { schemes.last == "digest" }
+    /// `--oauth2-bearer` is the last scheme: `-u` is not sent.
+    var bearerWins: Bool { schemes.last == "bearer" }
     var get = false
     var head = false
     var insecure = false
@@ -144,11 +149,12 @@ struct CurlCommandLine {
         case "A": userAgent = text
         case "e": referer = text
         case "url": urls.append(text)
-        case "oauth2-bearer": bearer = text
+        case "oauth2-bearer":
+            bearer = text
+            schemes.append("bearer")
         case "url-query": urlQuery.append(text)
         case "r": range = text
-        case "digest": digest = true
-        case "basic": digest = false
+        case "digest", "basic": schemes.append(key)
         case "G": get = true
         case "I": head = true
         case "k": insecure = true

@@ -25,17 +25,28 @@ public struct CurlImporter: Sendable {
 
     /// The plan for `command`; the route is called `name`, else after its method and path.
     public func plan(_ command: String, name: String? = nil) throws(ImportError) -> ImportPlan {
-        let split: (words: [String], rest: String?, variables: [String])
+        var split: (words: [String], rest: String?, variables: [String])
+        var before: [String] = []
         do {
             split = try ShellSplitter.split(command)
+            // `echo x | curl …` or `cd api && curl …`: the first command that is curl.
+            var remaining = 10
+            while !Self.isCurl(split.words.first), let rest = split.rest, remaining > 0 {
+                before.append(split.words.first ?? "")
+                split = try ShellSplitter.split(String(rest.drop { "|&;".contains($0) }))
+                remaining -= 1
+            }
         } catch {
             throw ImportError("curl: \(error)")
         }
-        guard let program = split.words.first, program == "curl" || program.hasSuffix("/curl") else {
-            let start = split.words.first.map { "'\($0)'" } ?? "nothing"
+        guard Self.isCurl(split.words.first) else {
+            let start = (try? ShellSplitter.split(command).words.first).flatMap { $0 }.map { "'\($0)'" } ?? "nothing"
             throw ImportError("not a curl command: it starts with \(start)")
         }
         var plan = ImportPlan()
+        if !before.isEmpty {
+            plan.warnings.append("ignored what comes before the command: \(before.joined(separator: ", "))")
+        }
         let (stdin, after) = split.rest.map(CurlRedirection.read) ?? (nil, nil)
         if let after {
             let shown = after.trimmingWhitespaceAndNewlines()
@@ -99,6 +110,11 @@ public struct CurlImporter: Sendable {
         return plan
     }
 
+    private static func isCurl(_ program: String?) -> Bool {
+        guard let program else { return false }
+        return program == "curl" || program.hasSuffix("/curl")
+    }
+
     /// `-H`, `-A`, `-e`, `-u`, `-b`, `--oauth2-bearer` and the ones `--json` implies, in that order.
     private func headers(_ line: CurlCommandLine, url: ImportedURL, plan: inout ImportPlan) throws(ImportError)
         -> [HeaderField]
@@ -131,11 +147,12 @@ public struct CurlImporter: Sendable {
         }
         if let agent = line.userAgent { add("User-Agent", agent) }
         if let referer = line.referer { add("Referer", referer) }
-        if let user = line.user ?? url.userInfo, !line.digest {
+        if let user = line.user ?? url.userInfo, !line.digest, !line.bearerWins {
             if !user.contains(":") { plan.warnings.append("-u \(user) has no password; curl would ask for it") }
             add("Authorization", "Basic " + Base64.encode(Array(user.utf8)))
         }
-        if let bearer = line.bearer { add("Authorization", "Bearer \(bearer)") }
+        // The last of --oauth2-bearer, --digest and --basic is the scheme curl uses.
+        if let bearer = line.bearer, line.bearerWins { add("Authorization", "Bearer \(bearer)") }
         // curl asks from the given byte on when the range has no end (`-r 600` is `bytes=600-`).
         if let range = line.range { add("Range", "bytes=" + (range.contains("-") ? range : range + "-")) }
         for cookie in line.cookies {

@@ -24,16 +24,20 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Add routes and environments from curl, OpenAPI, Swagger, Postman, .http, Insomnia or Bruno.",
         discussion: """
             With no FORMAT, it is found from the content (and said): courier import api.yaml.
-            curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL"
-            gives it), or - to read it from stdin.
-            openapi: SOURCE is an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document, JSON or YAML.
-            postman: SOURCE is a collection (v2.0 or v2.1); --environment adds Postman environments.
-            http: SOURCE is a .http or .rest file; http-client.env.json and
-            http-client.private.env.json beside it are read unless --env-file names others.
+
+            curl: SOURCE is the whole command line as one argument (as a browser's "Copy as cURL" gives it), or - to read it from stdin; a here-document after it is the body.
+
+            openapi: SOURCE is an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document, JSON or YAML; the files beside it that its $refs name are read.
+
+            postman: SOURCE is a collection (v1, v2.0 or v2.1); --environment adds Postman environments.
+
+            http: SOURCE is a .http or .rest file (JetBrains, VS Code or httpyac); http-client.env.json and http-client.private.env.json beside it are read unless --env-file names others.
+
             insomnia: SOURCE is an Insomnia export, v4 (JSON or YAML) or v5 (YAML).
+
             bruno: SOURCE is a Bruno collection's folder (the one holding bruno.json).
-            SOURCE may be an http(s) URL (a document, not a folder): it is fetched with TLS verified
-            (unless --insecure) and recorded, so --refresh pulls it again and shows what changed.
+
+            SOURCE may be an http(s) URL (a document, not a folder): it is fetched with TLS verified (unless --insecure) and recorded, so --refresh pulls it again and shows what changed.
             """
     )
 
