@@ -16,9 +16,10 @@ struct HTTPFileParser {
     /// `@name = value` file variables.
     private(set) var variables: [String: String] = [:]
     private(set) var warnings: [String] = []
-    /// Requests that could not be read (a header that is not one, a GraphQL fragment before
-    /// the request line): the others are read on.
+    /// Requests that could not be read (a header that is not one): the others are read on.
     private(set) var skipped: [ImportPlan.Skip] = []
+    /// GraphQL fragments defined so far (httpyac), by name.
+    private var fragments: [String: String] = [:]
 
     init(fileName: String) { self.fileName = fileName }
 
@@ -110,6 +111,12 @@ struct HTTPFileParser {
             let line = block[index].text.trimmingWhitespace()
             if line.isEmpty {
                 index += 1
+            } else if let fragment = HTTPFileGraphQL.fragmentName(line) {
+                // Up to its closing brace at the start of a line.
+                let start = index
+                while index < block.count, block[index].text != "}" { index += 1 }
+                fragments[fragment] = block[start..<min(index + 1, block.count)].map(\.text).joined(separator: "\n")
+                index += 1
             } else if line.hasPrefix("/*") {
                 // A block comment, up to the line that closes it.
                 while index < block.count, !block[index].text.contains("*/") { index += 1 }
@@ -193,6 +200,16 @@ struct HTTPFileParser {
             request.headers.append(value.isEmpty ? .empty(name) : HeaderField(name, value))
         }
         var body = Array(block[index..<end].map(\.text))
+        // A request line after a blank line in the body starts another request (httpyac).
+        if end == block.count,
+            let next = body.indices.dropFirst().first(where: {
+                body[$0 - 1].trimmingWhitespace().isEmpty && Self.isRequestLine(body[$0].trimmingWhitespace())
+                    && body[$0].first?.isWhitespace == false
+            })
+        {
+            following = Array(block[(index + next)...])
+            body = Array(body[..<next])
+        }
         // A response handler (`> {% … %}`, `> file.js`) or an output redirect (`>> file`)
         // ends the body; Courier has its own checks.
         if let handler = body.firstIndex(where: { $0.hasPrefix("> ") || $0.hasPrefix(">> ") || $0.hasPrefix(">>! ") }) {
@@ -207,6 +224,11 @@ struct HTTPFileParser {
                 warnings.append("\(fileName): line \(request.line): the body file's variables are not filled in")
             }
             request.bodyFile = first.drop { $0 == "<" || $0 == "@" }.trimmingWhitespace()
+        } else if let graphql = HTTPFileGraphQL.body(body, fragments: fragments) {
+            request.body = convert(graphql)
+            if request.headers.value(for: "Content-Type") == nil {
+                request.headers.append(HeaderField("Content-Type", "application/json"))
+            }
         } else if !body.isEmpty {
             request.body = convert(body.joined(separator: "\n"))
         }
