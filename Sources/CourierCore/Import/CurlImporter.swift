@@ -40,7 +40,7 @@ public struct CurlImporter: Sendable {
             throw ImportError("curl: \(error)")
         }
         guard Self.isCurl(split.words.first) else {
-            let start = (try? ShellSplitter.split(command).words.first).flatMap { $0 }.map { "'\($0)'" } ?? "nothing"
+            let start = (try? ShellSplitter.split(command))?.words.first.map { "'\($0)'" } ?? "nothing"
             throw ImportError("not a curl command: it starts with \(start)")
         }
         var plan = ImportPlan()

@@ -99,8 +99,8 @@ struct HTTPFileParser {
         return kept
     }
 
-    /// The request of one block, or nil when it has none (comments and variables only).
-    /// The first request of `block`; `following` is set to the lines from a second request line.
+    /// The first request of `block`, or nil when it has none (comments and variables only);
+    /// `following` is set to the lines from a second request line on.
     private mutating func read(
         _ block: [(number: Int, text: String)], name: String?, following: inout [(number: Int, text: String)]
     ) throws(ImportError) -> Request? {

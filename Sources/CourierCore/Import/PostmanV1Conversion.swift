@@ -99,7 +99,7 @@ enum PostmanV1Conversion {
                 header["key"]?.text ?? "", header["value"]?.scalarText ?? "", disabled: header["enabled"]?.flag == false
             )
         }
-        // `Name: value` lines; a line starting with blanks continues the one before (folding).
+        // `Name: value` lines; CRLF then a blank continues a line (folding), as the transformer reads it.
         let text = (v1["headers"]?.text ?? "").replacingText("\r\n ", with: " ").replacingText("\r\n\t", with: "\t")
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else { continue }

@@ -79,7 +79,6 @@ struct PostmanWalker {
         return scheme + host + "/" + path
     }
 
-    /// `[{"key", "value", "disabled"}]` without the disabled ones.
     /// `url.query` as Postman sends it: each key and value as written in the URL, read here as
     /// a server reads them (`+` a space, `%XX` a byte) for the builder to encode again, so a
     /// value written encoded is not encoded twice; a null value is the name alone (`?flag`).
@@ -95,6 +94,7 @@ struct PostmanWalker {
         }
     }
 
+    /// `[{"key", "value", "disabled"}]` without the disabled ones.
     private static func pairs(_ items: [JSONValue]) -> [QueryItem] {
         items.compactMap { item in
             guard item["disabled"]?.flag != true, let key = item["key"]?.text else { return nil }
