@@ -54,4 +54,44 @@ struct PostmanImportTests {
         #expect(v1.contains("\"routes\""))
         #expect(v1 == (try workspace("\(name).v21.json")))
     }
+
+    @Test("folders chained by id far past any nesting: bounded, one line, no crash (v1 and Insomnia)")
+    func deepChains() throws {
+        let depth = 20_000
+        var folders: [JSONValue] = []
+        for level in 0..<depth {
+            folders.append(
+                .object([
+                    JSONMember("id", .string("f\(level)")), JSONMember("name", .string("f\(level)")),
+                    JSONMember("order", .array(level == depth - 1 ? [.string("r")] : [])),
+                    JSONMember("folders_order", .array(level == depth - 1 ? [] : [.string("f\(level + 1)")])),
+                ]))
+        }
+        let request = JSONValue.object([
+            JSONMember("id", .string("r")), JSONMember("name", .string("deep")), JSONMember("url", .string("http://x/y")),
+        ])
+        let v1 = JSONValue.object([
+            JSONMember("id", .string("c")), JSONMember("order", .array([])),
+            JSONMember("folders_order", .array([.string("f0")])), JSONMember("folders", .array(folders)),
+            JSONMember("requests", .array([request])),
+        ])
+        #expect(throws: ImportError("c.json: the collection has no request")) {
+            try PostmanImporter().plan(Array(v1.serialized.utf8), fileName: "c.json", folder: "/tmp")
+        }
+        var resources: [JSONValue] = [
+            .object([JSONMember("_id", .string("w")), JSONMember("_type", .string("workspace"))])
+        ]
+        for level in 0..<depth {
+            resources.append(
+                .object([
+                    JSONMember("_id", .string("f\(level)")), JSONMember("_type", .string("request_group")),
+                    JSONMember("parentId", .string(level == 0 ? "w" : "f\(level - 1)")),
+                ]))
+        }
+        let export = JSONValue.object([
+            JSONMember("_type", .string("export")), JSONMember("__export_format", .number("4")),
+            JSONMember("resources", .array(resources)),
+        ])
+        #expect(throws: ImportError.self) { try InsomniaImporter().plan(export, fileName: "e.json", folder: "/ws") }
+    }
 }

@@ -102,8 +102,10 @@ public struct InsomniaImporter: Sendable {
             if let id = resource["_id"]?.scalarText { ids.insert(id) }
             children[resource["parentId"]?.scalarText ?? "", default: []].append(resource)
         }
-        func nodes(under parent: String) -> [Node] {
-            (children[parent] ?? []).compactMap { resource -> Node? in
+        // Folders chain by `parentId`, not by nesting the reader bounds: 100 levels at most.
+        func nodes(under parent: String, depth: Int = 0) -> [Node] {
+            guard depth < 100 else { return [] }
+            return (children[parent] ?? []).compactMap { resource -> Node? in
                 let kind = resource["_type"]?.scalarText ?? ""
                 let name = resource["name"]?.scalarText ?? "request"
                 let id = resource["_id"]?.scalarText ?? ""
@@ -111,7 +113,7 @@ public struct InsomniaImporter: Sendable {
                 case "request", "grpc_request", "websocket_request":
                     return Node(name: name, request: resource, kind: kind)
                 case "request_group":
-                    return Node(name: name, request: resource, children: nodes(under: id), kind: kind)
+                    return Node(name: name, request: resource, children: nodes(under: id, depth: depth + 1), kind: kind)
                 default:
                     return nil
                 }

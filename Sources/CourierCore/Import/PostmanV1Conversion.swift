@@ -17,10 +17,11 @@ enum PostmanV1Conversion {
         }
         let subfolders = Set((v1["folders"]?.array ?? []).flatMap { ids($0["folders_order"]) })
         var visited: Set<String> = []
-        func group(_ id: String) -> JSONValue? {
-            // A folder listed twice, or inside itself, is taken once.
-            guard let folder = folders[id], visited.insert(id).inserted else { return nil }
-            var items = ids(folder["folders_order"]).compactMap(group)
+        func group(_ id: String, depth: Int) -> JSONValue? {
+            // A folder listed twice, or inside itself, is taken once; ids chain folders without
+            // the JSON nesting that bounds the reader's depth, so the depth is bounded here.
+            guard depth < 100, let folder = folders[id], visited.insert(id).inserted else { return nil }
+            var items = ids(folder["folders_order"]).compactMap { group($0, depth: depth + 1) }
             items += ids(folder["order"]).compactMap { requests[$0].map(item) }
             var members = [JSONMember("name", .string(folder["name"]?.text ?? id)), JSONMember("item", .array(items))]
             if let auth = folder["auth"], auth != .null { members.append(JSONMember("auth", auth)) }
@@ -31,7 +32,7 @@ enum PostmanV1Conversion {
         let top =
             v1["folders_order"]?.array != nil
             ? ids(v1["folders_order"]) : (v1["folders"]?.array ?? []).compactMap { $0["id"]?.text }
-        var items = top.filter { !subfolders.contains($0) }.compactMap(group)
+        var items = top.filter { !subfolders.contains($0) }.compactMap { group($0, depth: 0) }
         items += ids(v1["order"]).compactMap { requests[$0].map(item) }
         var members = [
             JSONMember(
