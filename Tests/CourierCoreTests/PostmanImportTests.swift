@@ -68,7 +68,8 @@ struct PostmanImportTests {
                 ]))
         }
         let request = JSONValue.object([
-            JSONMember("id", .string("r")), JSONMember("name", .string("deep")), JSONMember("url", .string("http://x/y")),
+            JSONMember("id", .string("r")), JSONMember("name", .string("deep")),
+            JSONMember("url", .string("http://x/y")),
         ])
         let v1 = JSONValue.object([
             JSONMember("id", .string("c")), JSONMember("order", .array([])),
