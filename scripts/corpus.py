@@ -4,6 +4,7 @@
     python3 scripts/corpus.py BINARY curl    DIR   # curlconverter's test/fixtures/curl_commands
     python3 scripts/corpus.py BINARY FORMAT  PATH... # postman, http, openapi, insomnia: files
     python3 scripts/corpus.py BINARY FORMAT  @LIST   # the same, one path per line of LIST
+    (--at-least PERCENT: exit 1 on a crash or below it; scripts/test.sh runs curlconverter's)
     python3 scripts/corpus.py BINARY bruno   DIR...  # Bruno collections (folders with bruno.json)
 
 A corpus is fetched by hand (the closing notes name the repositories and commits); nothing here
@@ -130,7 +131,7 @@ def curl(binary, folder, port):
         del RECEIVED[:]
         # The first command of the file, as curl runs it (a file may hold several; the function
         # ends the script after the first curl).
-        run(["bash", "-c", 'curl() { command curl "$@"; exit; }\n' + text + "\n"], work, stdin=b"")
+        run(["bash", "-c", 'curl() { command curl --max-time 10 "$@"; exit; }\n' + text + "\n"], work, stdin=b"")
         if not RECEIVED:
             shutil.rmtree(work)
             continue
@@ -156,6 +157,7 @@ def curl(binary, folder, port):
     print(f"curl: imported {imported}/{len(files)} ({100 * imported / len(files):.0f} %), "
           f"sent as curl sends {same}/{sent} of those curl sent ({100 * same / max(sent, 1):.0f} %), "
           f"crashes {crashes}")
+    return crashes == 0 and sent > 0, 100 * same / max(sent, 1)
 
 
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
@@ -207,22 +209,33 @@ def files(binary, kind, paths):
                     print(f"routes  {path}: {routes} routes for {declared} operations")
         shutil.rmtree(work)
     total = len(paths)
+    result = (crashes == 0 and total > 0, 100 * whole / max(total, 1))
     print(f"{kind}: every request imported {whole}/{total} ({100 * whole / max(total, 1):.0f} %), "
           f"some skipped {partial}, refused {refused}, crashes {crashes}"
           + (f", route count not the operation count {mismatched}" if kind == "openapi" else ""))
+    return result
 
 
 def main():
-    binary, kind, paths = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    arguments = sys.argv[1:]
+    floor = None
+    if "--at-least" in arguments:
+        position = arguments.index("--at-least")
+        floor = float(arguments[position + 1])
+        del arguments[position:position + 2]
+    binary, kind, paths = os.path.abspath(arguments[0]), arguments[1], arguments[2:]
     if len(paths) == 1 and paths[0].startswith("@"):
         paths = [line for line in open(paths[0][1:], encoding="utf-8").read().splitlines() if line]
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Echo)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     if kind == "curl":
-        curl(binary, paths[0], server.server_address[1])
+        healthy, fraction = curl(binary, paths[0], server.server_address[1])
     else:
-        files(binary, kind, paths)
+        healthy, fraction = files(binary, kind, paths)
     server.shutdown()
+    # --at-least P: exit 1 on a crash or below P % (sent as curl sends; files wholly imported).
+    if floor is not None and (not healthy or fraction < floor):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+curl --cert /path/to/cert --key /path/to/key --capath /path/to/ca https://localhost:28139

@@ -1,0 +1,1 @@
+curl -L http://localhost:28139

@@ -1,0 +1,1 @@
+curl -k -X GET http://localhost:28139

@@ -1,0 +1,2 @@
+# This test doesn't really make sense with http://
+curl -k 'http://localhost:28139/'

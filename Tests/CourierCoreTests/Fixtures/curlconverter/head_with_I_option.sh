@@ -1,0 +1,1 @@
+curl -I http://localhost:28139/page

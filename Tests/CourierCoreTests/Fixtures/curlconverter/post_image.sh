@@ -1,0 +1,1 @@
+curl -F "image=@image.jpg" http://localhost:28139/targetservice

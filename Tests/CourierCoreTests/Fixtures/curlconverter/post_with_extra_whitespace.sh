@@ -1,0 +1,1 @@
+curl -X POST "http://localhost:28139/api/library" -H  "accept: application/json" -H  "Content-Type: multipart/form-data" -F "files=@47.htz" -F "name=47" -F "oldMediaId=47" -F "updateInLayouts=1" -F "deleteOldRevisions=1"

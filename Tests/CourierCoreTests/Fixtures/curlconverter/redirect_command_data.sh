@@ -1,0 +1,1 @@
+curl localhost:28139 --data-binary foo --data @- < `echo myfile.jg`
