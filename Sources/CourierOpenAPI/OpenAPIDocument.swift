@@ -28,7 +28,17 @@ struct OpenAPIDocument {
             guard swagger == "2.0" else {
                 throw ImportError("\(fileName): Swagger \(swagger) is not supported; Swagger 2.0 and OpenAPI 3 are")
             }
-            return try SwaggerConversion.openAPI(root, fileName: fileName)
+            // A 2.0 document's other files are written into it first, so the conversion sees
+            // one document (references back into the document itself stay references).
+            guard let load, OpenAPIReferences.names(root) else {
+                return try SwaggerConversion.openAPI(root, fileName: fileName)
+            }
+            let split = try OpenAPIReferences.resolve(root, load: load)
+            var converted = try SwaggerConversion.openAPI(
+                OpenAPIReferences.inlined(split.root, files: split.files), fileName: fileName)
+            // A recursive schema's reference left in place is still followed into its file.
+            converted.files = split.files
+            return converted
         }
         guard let version = root["openapi"]?.scalarText else {
             throw ImportError("\(fileName): not an OpenAPI document (no \"openapi\" version)")
@@ -68,17 +78,25 @@ struct OpenAPIDocument {
             node = file
         }
         let fragment = hash < reference.endIndex ? String(reference[reference.index(after: hash)...]) : ""
+        guard let found = Self.walk(node, fragment) else { throw missing(reference) }
+        return found
+    }
+
+    /// What the JSON pointer `fragment` (`/a/b`, `~1` is `/`, `~0` is `~`, percent-encoded or
+    /// not) names in `node`; nil when nothing.
+    static func walk(_ node: JSONValue, _ fragment: String) -> JSONValue? {
+        var node = node
         let pointer = PercentEncoding.decoded(fragment) ?? fragment
         for segment in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             let key = segment.replacingText("~1", with: "/").replacingText("~0", with: "~")
             switch node {
             case .object:
-                guard let next = node[String(key)] else { throw missing(reference) }
+                guard let next = node[String(key)] else { return nil }
                 node = next
             case .array(let items):
-                guard let position = Int(key), items.indices.contains(position) else { throw missing(reference) }
+                guard let position = Int(key), items.indices.contains(position) else { return nil }
                 node = items[position]
-            default: throw missing(reference)
+            default: return nil
             }
         }
         return node

@@ -87,6 +87,35 @@ struct OpenAPIReferences {
         return path + pointer
     }
 
+    /// `root` with every reference into another file replaced by what it names, in turn
+    /// (Swagger 2.0, whose conversion reads one document). A reference met again inside its own
+    /// expansion (a recursive schema) and one that names nothing stay references, which the
+    /// importer names when it meets them.
+    static func inlined(_ root: JSONValue, files: [String: JSONValue]) -> JSONValue {
+        var expanding: [String] = []
+        // Files that name each other many times would multiply as aliases do: 10,000 expansions.
+        var budget = 10_000
+        func inline(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let members):
+                if case .string(let reference)? = value["$ref"], let hash = reference.firstIndex(of: "#"),
+                    hash > reference.startIndex, !expanding.contains(reference), expanding.count < 64, budget > 0,
+                    let file = files[String(reference[..<hash])],
+                    let target = OpenAPIDocument.walk(file, String(reference[reference.index(after: hash)...]))
+                {
+                    budget -= 1
+                    expanding.append(reference)
+                    defer { expanding.removeLast() }
+                    return inline(target)
+                }
+                return .object(members.map { JSONMember($0.key, inline($0.value)) })
+            case .array(let items): return .array(items.map(inline))
+            default: return value
+            }
+        }
+        return inline(root)
+    }
+
     /// `relative` read from `folder` (both relative to the document's folder), `.` and `..`
     /// resolved; nil when it climbs out of the document's folder.
     static func joined(_ folder: String, _ relative: String) -> String? {

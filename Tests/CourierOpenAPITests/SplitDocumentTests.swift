@@ -109,4 +109,73 @@ struct SplitDocumentTests {
     func joined(folder: String, relative: String, expected: String?) {
         #expect(OpenAPIReferences.joined(folder, relative) == expected)
     }
+
+    @Test(
+        "Swagger 2.0 split over files: written into one document, then converted; a recursive schema stays a reference")
+    func swagger() throws {
+        let loader = Loader([
+            "paths/pets.yaml": """
+            post:
+              operationId: addPet
+              consumes: [application/json]
+              parameters:
+                - in: body
+                  name: pet
+                  schema: {$ref: '../definitions.yaml#/Pet'}
+              responses: {"200": {description: ok}}
+            """,
+            "definitions.yaml": """
+            Pet:
+              type: object
+              required: [name, tag, parent]
+              properties:
+                name: {type: string, example: Rex}
+                tag: {$ref: '#/Tag'}
+                parent: {$ref: '#/Pet'}
+            Tag:
+              type: object
+              required: [label]
+              properties:
+                label: {type: string, example: good}
+            """,
+        ])
+        let document = """
+            swagger: "2.0"
+            info: {title: T, version: "1"}
+            host: api.example.com
+            paths:
+              /pets:
+                $ref: paths/pets.yaml
+            """
+        let plan = try OpenAPIImporter().plan(Array(document.utf8), fileName: "t.yaml", load: loader.read)
+        #expect(plan.routes.map(\.route.name) == ["addPet"])
+        // The recursive `parent` is followed once more into its file, then stops as the importer
+        // stops any self-reference.
+        let body = plan.routes.first?.route.body
+        #expect(
+            body?["name"] == .string("Rex") && body?["tag"]?["label"] == .string("good"), "\(String(describing: body))")
+    }
+
+    @Test("files that name each other many times do not multiply without end")
+    func referenceBomb() throws {
+        var files: [String: String] = [:]
+        for level in 0..<12 {
+            let next = level == 11 ? "{type: string, example: x}" : "{$ref: 'f\(level + 1).yaml#/S'}"
+            files["f\(level).yaml"] =
+                "S:\n  type: object\n  properties:\n" + (0..<10).map { "    p\($0): \(next)\n" }.joined()
+        }
+        let loader = Loader(files)
+        let document = """
+            swagger: "2.0"
+            info: {title: T, version: "1"}
+            paths:
+              /a:
+                post:
+                  parameters: [{in: body, name: b, schema: {$ref: 'f0.yaml#/S'}}]
+                  responses: {"200": {description: ok}}
+            """
+        // Ten to the twelfth nodes if expanded in full; the budget keeps it to a moment.
+        _ = try? OpenAPIImporter().plan(Array(document.utf8), fileName: "t.yaml", load: loader.read)
+        #expect(loader.reads.count == 12)
+    }
 }
