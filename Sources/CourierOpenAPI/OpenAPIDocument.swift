@@ -10,6 +10,8 @@ struct OpenAPIDocument {
     let fileName: String
     /// The files beside it that its references name, by path relative to its folder.
     var files: [String: JSONValue] = [:]
+    /// Why a file a reference names was not read, by its path.
+    var failures: [String: String] = [:]
     /// What reading the document assumed (a Swagger 2.0 document's scheme).
     var warnings: [String] = []
     /// Paths a Swagger 2.0 document's conversion could not take, and why.
@@ -38,6 +40,7 @@ struct OpenAPIDocument {
                 OpenAPIReferences.inlined(split.root, files: split.files), fileName: fileName)
             // A recursive schema's reference left in place is still followed into its file.
             converted.files = split.files
+            converted.failures = split.failures
             return converted
         }
         guard let version = root["openapi"]?.scalarText else {
@@ -48,7 +51,7 @@ struct OpenAPIDocument {
         }
         guard let load else { return OpenAPIDocument(root: root, fileName: fileName) }
         let split = try OpenAPIReferences.resolve(root, load: load)
-        return OpenAPIDocument(root: split.root, fileName: fileName, files: split.files)
+        return OpenAPIDocument(root: split.root, fileName: fileName, files: split.files, failures: split.failures)
     }
 
     /// `value`, or what its `$ref` names (followed again while the target is a reference).
@@ -71,9 +74,11 @@ struct OpenAPIDocument {
         let hash = reference.firstIndex(of: "#") ?? reference.endIndex
         var node = root
         if hash > reference.startIndex {
-            guard let file = files[String(reference[..<hash])] else {
+            let path = String(reference[..<hash])
+            guard let file = files[path] else {
                 throw ImportError(
-                    "the reference \(reference) is outside this document; only local references are followed")
+                    failures[path]
+                        ?? "the reference \(reference) is outside this document; only local references are followed")
             }
             node = file
         }

@@ -11,14 +11,17 @@ struct OpenAPIReferences {
 
     /// The document's files beside it, by relative path.
     private(set) var files: [String: JSONValue] = [:]
+    /// Why a file was not read (outside the folder, missing), by the path its references give:
+    /// said when an operation needs it, so one bad reference costs only what uses it.
+    private(set) var failures: [String: String] = [:]
     private var queue: [String] = []
     private let load: (String) throws(ImportError) -> [UInt8]
 
     /// `root` with its references made canonical, and the files they reach, read.
     static func resolve(_ root: JSONValue, load: @escaping (String) throws(ImportError) -> [UInt8]) throws(ImportError)
-        -> (root: JSONValue, files: [String: JSONValue])
+        -> (root: JSONValue, files: [String: JSONValue], failures: [String: String])
     {
-        guard names(root) else { return (root, [:]) }
+        guard names(root) else { return (root, [:], [:]) }
         var references = OpenAPIReferences(load: load)
         let canonical = try references.rewrite(root, in: "")
         while !references.queue.isEmpty {
@@ -26,11 +29,15 @@ struct OpenAPIReferences {
             guard references.files.count < maxFiles else {
                 throw ImportError("the document's references name more than \(maxFiles) files")
             }
-            let tree = try StructuredText.read(try references.load(next), fileName: next)
-            references.files[next] = .null
-            references.files[next] = try references.rewrite(tree, in: next)
+            do throws(ImportError) {
+                let tree = try StructuredText.read(try references.load(next), fileName: next)
+                references.files[next] = .null
+                references.files[next] = try references.rewrite(tree, in: next)
+            } catch {
+                references.failures[next] = error.message
+            }
         }
-        return (canonical, references.files)
+        return (canonical, references.files, references.failures)
     }
 
     private init(load: @escaping (String) throws(ImportError) -> [UInt8]) { self.load = load }
@@ -80,10 +87,11 @@ struct OpenAPIReferences {
         guard !target.contains("://"), !target.hasPrefix("/"), !target.hasPrefix("~"),
             let path = Self.joined(PathText.directory(file), target)
         else {
-            throw ImportError(
-                "the reference \(reference) is outside the document's folder; only files beside it are read")
+            failures[target] =
+                "the reference \(reference) is outside the document's folder; only files beside it are read"
+            return reference
         }
-        if files[path] == nil && !queue.contains(path) { queue.append(path) }
+        if files[path] == nil && failures[path] == nil && !queue.contains(path) { queue.append(path) }
         return path + pointer
     }
 

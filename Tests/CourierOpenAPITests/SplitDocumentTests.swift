@@ -178,4 +178,27 @@ struct SplitDocumentTests {
         _ = try? OpenAPIImporter().plan(Array(document.utf8), fileName: "t.yaml", load: loader.read)
         #expect(loader.reads.count == 12)
     }
+
+    @Test("a bad reference costs only what uses it: the other operations come in")
+    func unusedBadReference() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /ok:
+                get: {operationId: ok, responses: {"200": {description: ok}}}
+              /bad:
+                get:
+                  operationId: bad
+                  parameters: [{$ref: "../outside.yaml#/p"}]
+                  responses: {"200": {description: ok}}
+            components:
+              schemas:
+                Unused: {$ref: "missing.yaml#/U"}
+            """
+        let plan = try OpenAPIImporter().plan(Array(document.utf8), fileName: "t.yaml", load: Loader([:]).read)
+        #expect(plan.routes.map(\.route.name) == ["ok"])
+        #expect(plan.skipped.map(\.name) == ["GET /bad"])
+        #expect(plan.skipped.first?.reason.contains("../outside.yaml#/p is outside the document's folder") == true)
+    }
 }
