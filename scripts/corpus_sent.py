@@ -5,7 +5,8 @@ independently of Courier's importers.
     python3 scripts/corpus_sent.py BINARY postman  COLLECTION.json...
     python3 scripts/corpus_sent.py BINARY insomnia EXPORT.json|yaml...
     python3 scripts/corpus_sent.py BINARY bruno    COLLECTION-FOLDER...
-    (--at-least PERCENT: exit 1 below it; scripts/test.sh runs the Insomnia and Bruno fixtures)
+    (--at-least PERCENT: exit 1 below it; scripts/test.sh runs the Insomnia, Bruno and
+    Postman transformer fixtures)
 
 Every environment of the imported workspace is pointed at a loopback proxy that records the
 request and answers 200 (https base URLs are made http so the proxy sees inside), so nothing
