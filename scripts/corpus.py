@@ -216,13 +216,16 @@ def files(binary, kind, paths):
     return result
 
 
+def at_least(arguments):
+    """`--at-least PERCENT` taken out of `arguments`: (the floor or None, the rest)."""
+    if "--at-least" not in arguments:
+        return None, arguments
+    position = arguments.index("--at-least")
+    return float(arguments[position + 1]), arguments[:position] + arguments[position + 2:]
+
+
 def main():
-    arguments = sys.argv[1:]
-    floor = None
-    if "--at-least" in arguments:
-        position = arguments.index("--at-least")
-        floor = float(arguments[position + 1])
-        del arguments[position:position + 2]
+    floor, arguments = at_least(sys.argv[1:])
     binary, kind, paths = os.path.abspath(arguments[0]), arguments[1], arguments[2:]
     if len(paths) == 1 and paths[0].startswith("@"):
         paths = [line for line in open(paths[0][1:], encoding="utf-8").read().splitlines() if line]

@@ -26,7 +26,7 @@ import tempfile
 import threading
 import urllib.parse
 
-from corpus import Echo, RECEIVED
+from corpus import Echo, RECEIVED, at_least
 from corpus_sources import bruno_requests, filled_basic, insomnia_requests, postman_requests
 
 
@@ -191,12 +191,7 @@ def run(binary, kind, source, port):
 
 
 def main():
-    arguments = sys.argv[1:]
-    floor = None
-    if "--at-least" in arguments:
-        position = arguments.index("--at-least")
-        floor = float(arguments[position + 1])
-        del arguments[position:position + 2]
+    floor, arguments = at_least(sys.argv[1:])
     binary, kind, sources = os.path.abspath(arguments[0]), arguments[1], arguments[2:]
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Echo)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -23,7 +23,7 @@ struct OpenAPIReferences {
     {
         guard names(root) else { return (root, [:], [:]) }
         var references = OpenAPIReferences(load: load)
-        let canonical = try references.rewrite(root, in: "")
+        let canonical = references.rewrite(root, in: "")
         while !references.queue.isEmpty {
             let next = references.queue.removeFirst()
             guard references.files.count < maxFiles else {
@@ -32,7 +32,7 @@ struct OpenAPIReferences {
             do throws(ImportError) {
                 let tree = try StructuredText.read(try references.load(next), fileName: next)
                 references.files[next] = .null
-                references.files[next] = try references.rewrite(tree, in: next)
+                references.files[next] = references.rewrite(tree, in: next)
             } catch {
                 references.failures[next] = error.message
             }
@@ -56,30 +56,30 @@ struct OpenAPIReferences {
         }
     }
 
-    private mutating func rewrite(_ value: JSONValue, in file: String) throws(ImportError) -> JSONValue {
+    private mutating func rewrite(_ value: JSONValue, in file: String) -> JSONValue {
         switch value {
         case .object(let members):
             var out: [JSONMember] = []
             out.reserveCapacity(members.count)
             for member in members {
                 if member.key == "$ref", case .string(let reference) = member.value {
-                    out.append(JSONMember("$ref", .string(try canonical(reference, from: file))))
+                    out.append(JSONMember("$ref", .string(canonical(reference, from: file))))
                 } else {
-                    out.append(JSONMember(member.key, try rewrite(member.value, in: file)))
+                    out.append(JSONMember(member.key, rewrite(member.value, in: file)))
                 }
             }
             return .object(out)
         case .array(let items):
             var out: [JSONValue] = []
             out.reserveCapacity(items.count)
-            for item in items { out.append(try rewrite(item, in: file)) }
+            for item in items { out.append(rewrite(item, in: file)) }
             return .array(out)
         default: return value
         }
     }
 
     /// `reference`, written in `file`, as `FILE#pointer`; the file is queued to be read.
-    private mutating func canonical(_ reference: String, from file: String) throws(ImportError) -> String {
+    private mutating func canonical(_ reference: String, from file: String) -> String {
         let hash = reference.firstIndex(of: "#") ?? reference.endIndex
         let target = String(reference[..<hash])
         let pointer = hash < reference.endIndex ? String(reference[hash...]) : "#"

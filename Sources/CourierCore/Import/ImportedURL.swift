@@ -98,10 +98,9 @@ public struct ImportedURL: Sendable, Equatable {
             .replacingText("\u{2}", with: "}}")
         let items = query.split(separator: "&").map { pair -> QueryItem in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String {
-                text.contains("{{") ? String(text) : PercentEncoding.formDecoded(String(text))
-            }
-            return QueryItem(decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "", bare: parts.count == 1)
+            return QueryItem(
+                queryDecoded(String(parts[0])), parts.count > 1 ? queryDecoded(String(parts[1])) : "",
+                bare: parts.count == 1)
         }
         return (base, path, items, assumed)
     }
@@ -145,5 +144,11 @@ public struct ImportedURL: Sendable, Equatable {
             }
         }
         return out
+    }
+
+    /// A query key or value as written in a URL, read as a server reads it (`+` a space, `%XX`
+    /// a byte) for the request builder to encode again; one holding `{{…}}` stays as written.
+    static func queryDecoded(_ text: String) -> String {
+        text.contains("{{") ? text : PercentEncoding.formDecoded(text)
     }
 }

@@ -83,7 +83,7 @@ struct PostmanWalker {
     /// a server reads them (`+` a space, `%XX` a byte) for the builder to encode again, so a
     /// value written encoded is not encoded twice; a null value is the name alone (`?flag`).
     private static func query(_ items: [JSONValue]) -> [QueryItem] {
-        func decoded(_ text: String) -> String { text.contains("{{") ? text : PercentEncoding.formDecoded(text) }
+        let decoded = ImportedURL.queryDecoded
         return items.compactMap { item in
             guard item["disabled"]?.flag != true else { return nil }
             let key = item["key"] == .null ? "" : item["key"]?.scalarText ?? ""
