@@ -7,13 +7,15 @@ import NIOCore
     import Darwin
 #endif
 
-/// The embedded sample backend: a real HTTP server on loopback with two deployments
-/// (`/dev/v1`, `/prod/v1`) so every Courier feature can be tried offline.
+/// The embedded sample backend: a real HTTP server on loopback with three deployments
+/// (`/dev/v1`, `/prod/v1`, and production's release candidate `/next/v1`) so every Courier
+/// feature can be tried offline.
 public enum SampleAPI {
     /// Path prefixes of the deployments, by environment name.
     public static let deployments: [(name: String, prefix: String)] = [
         (SampleDeployment.development.name, SampleDeployment.development.prefix),
         (SampleDeployment.production.name, SampleDeployment.production.prefix),
+        (SampleDeployment.candidate.name, SampleDeployment.candidate.prefix),
     ]
 
     /// Serves until the task is cancelled (or, with `handleSignals`, until SIGINT/SIGTERM,

@@ -183,7 +183,7 @@ struct WorkspaceLoaderTests {
             .deletingLastPathComponent()
         let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("environments.json")))
         let workspace = try WorkspaceLoader().load(bytes: bytes, fileName: "environments.json")
-        #expect(workspace.environments.map(\.name) == ["development", "production", "staging"])
+        #expect(workspace.environments.map(\.name) == ["development", "production", "candidate", "staging"])
         #expect(workspace.environments[1].isProtected)
         #expect(workspace.routes.contains { $0.name == "comments.show" && $0.path == "/posts/:post_id/comments/:id" })
     }

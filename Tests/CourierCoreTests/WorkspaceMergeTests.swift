@@ -135,9 +135,9 @@ struct WorkspaceMergeTests {
                 #"      "variables": { "token": "${STAGING_TOKEN}", "city": "Madrid", "user_id": "1", "password": "${STAGING_PASSWORD}", "api_key": "k" },"#
             ))
         let workspace = try load(after)
-        #expect(workspace.environments.map(\.name) == ["development", "production", "staging", "qa"])
-        #expect(workspace.environments[2].variables["api_key"] == "k")
-        #expect(workspace.environments[2].secrets == ["token", "password", "session", "api_key"])
+        #expect(workspace.environments.map(\.name) == ["development", "production", "candidate", "staging", "qa"])
+        #expect(workspace.environments[3].variables["api_key"] == "k")
+        #expect(workspace.environments[3].secrets == ["token", "password", "session", "api_key"])
     }
 
     @Test(

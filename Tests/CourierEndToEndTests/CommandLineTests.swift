@@ -42,6 +42,7 @@ final class CommandLineTests {
             lines == [
                 "development http://127.0.0.1:\(demo.port)/dev/v1",
                 "production http://127.0.0.1:\(demo.port)/prod/v1 protected",
+                "candidate http://127.0.0.1:\(demo.port)/next/v1",
                 "staging https://staging.example.com/api",
             ])
     }

@@ -38,10 +38,14 @@ public struct CheckRunner: Sendable {
         (route.checks?.map(\.source) ?? [Check.implicitStatus.source]) + route.captures.map { "capture \($0.name)" }
     }
 
-    /// Runs `routes` `passes` times in order. `report` sees each route's result as soon as it
-    /// is known. Cancelling the task skips the routes not yet sent.
+    /// Runs `routes` `passes` times in order, at most `jobs` requests in flight at once (a
+    /// route starts only when the routes `RunSchedule` says it waits for have finished; each
+    /// pass starts when the one before it has ended). `report` sees each route's result in the
+    /// order of `routes`, as soon as it and every route before it are known. Cancelling the
+    /// task skips the routes not yet sent.
     public func run(
-        _ routes: [Route], passes: Int = 1, send: Send, report: @Sendable (RouteRun) async -> Void = { _ in }
+        _ routes: [Route], passes: Int = 1, jobs: Int = 1, send: @escaping Send,
+        report: @Sendable (RouteRun) async -> Void = { _ in }
     ) async -> EnvironmentRun {
         let clock = ContinuousClock()
         let started = clock.now
@@ -51,38 +55,113 @@ public struct CheckRunner: Sendable {
             baseURL: (try? Template.render(environment.baseURL, in: context)) ?? environment.baseURL,
             workspace: builder.workspace.file,
             secretValues: builder.secretValues(environment: environment, context: context))
-        var captured = Captures(values: self.captured)
-        var stopped: String?
+        let schedule = RunSchedule(routes: routes, workspace: builder.workspace, environment: environment)
+        var state = PassState(captured: Captures(values: self.captured))
         for pass in 1...max(passes, 1) {
-            for route in routes {
-                let outcome: RouteRun
-                if let reason = stopped ?? (Task.isCancelled ? "cancelled" : nil) {
-                    outcome = skipped(route, reason, pass: pass)
-                } else {
-                    outcome = await run(route, pass: pass, captured: &captured, send: send)
-                    result.secretValues = Array(
-                        Set(result.secretValues).union(outcome.exchange?.origin.secretValues ?? []))
-                    switch outcome.outcome {
-                    case .failed, .error: if bail { stopped = "not run: an earlier route failed (--bail)" }
-                    case .passed, .skipped: break
-                    }
-                }
-                result.routes.append(outcome)
-                await report(outcome)
+            let outcomes = await run(
+                routes, schedule: schedule, pass: pass, jobs: max(jobs, 1), state: &state, send: send, report: report)
+            for outcome in outcomes {
+                result.secretValues = Array(Set(result.secretValues).union(outcome.exchange?.origin.secretValues ?? []))
             }
+            result.routes += outcomes
         }
         result.secretValues.sort()
         result.duration = (clock.now - started).inSeconds
         return result
     }
 
-    /// One route: build with the values captured so far, send, check, capture.
-    private func run(_ route: Route, pass: Int, captured: inout Captures, send: Send) async -> RouteRun {
+    /// What carries from one route, and one pass, to the next.
+    struct PassState {
+        var captured: Captures
+        /// Why the routes not yet started are skipped (`--bail`, cancelled).
+        var stopped: String?
+    }
+
+    /// A request that went out, and what came back; the index travels in a struct, not a tuple
+    /// (DECISIONS, "A Swift miscompile, worked around by rule").
+    struct Sent: Sendable {
+        var index: Int
+        var prepared: PreparedRequest
+        var result: Result<Exchange, TransportError>
+    }
+
+    /// One pass over `routes`.
+    private func run(
+        _ routes: [Route], schedule: RunSchedule, pass: Int, jobs: Int, state: inout PassState, send: @escaping Send,
+        report: @Sendable (RouteRun) async -> Void
+    ) async -> [RouteRun] {
+        var outcomes = [RouteRun?](repeating: nil, count: routes.count)
+        var begun = [Bool](repeating: false, count: routes.count)
+        var reported = 0
+        var running = 0
+        await withTaskGroup(of: Sent.self) { group in
+            while reported < routes.count {
+                var next = 0
+                while running < jobs, next < routes.count {
+                    defer { next += 1 }
+                    guard !begun[next], schedule.waits[next].allSatisfy({ outcomes[$0] != nil }) else { continue }
+                    begun[next] = true
+                    let route = routes[next]
+                    if Task.isCancelled && state.stopped == nil { state.stopped = "cancelled" }
+                    if let reason = state.stopped {
+                        outcomes[next] = skipped(route, reason, pass: pass)
+                        continue
+                    }
+                    switch prepare(route, pass: pass, captured: &state.captured) {
+                    case .finished(let outcome):
+                        outcomes[next] = outcome
+                        note(outcome, in: &state)
+                    case .send(let prepared):
+                        running += 1
+                        let index = next
+                        group.addTask {
+                            let result: Result<Exchange, TransportError>
+                            do throws(TransportError) {
+                                let exchange = try await send(prepared)
+                                result = .success(exchange)
+                            } catch {
+                                result = .failure(error)
+                            }
+                            return Sent(index: index, prepared: prepared, result: result)
+                        }
+                    }
+                }
+                while reported < routes.count, let outcome = outcomes[reported] {
+                    await report(outcome)
+                    reported += 1
+                }
+                guard running > 0, let sent = await group.next() else { continue }
+                running -= 1
+                let outcome = finish(routes[sent.index], sent, pass: pass, captured: &state.captured)
+                outcomes[sent.index] = outcome
+                note(outcome, in: &state)
+            }
+        }
+        return outcomes.compactMap { $0 }
+    }
+
+    /// `--bail` stops the routes not yet started after one fails.
+    private func note(_ outcome: RouteRun, in state: inout PassState) {
+        switch outcome.outcome {
+        case .failed, .error:
+            if bail, state.stopped == nil { state.stopped = "not run: an earlier route failed (--bail)" }
+        case .passed, .skipped: break
+        }
+    }
+
+    /// A route's request, or its result when it ends before sending.
+    enum Preparation {
+        case send(PreparedRequest)
+        case finished(RouteRun)
+    }
+
+    /// Builds a route's request with the values captured so far.
+    private func prepare(_ route: Route, pass: Int, captured: inout Captures) -> Preparation {
         let names = Self.checkNames(route)
         // Whatever happens below, a capture this route does not make is missed by later routes.
         captured.expect(route)
         if environment.isProtected && !route.method.isSafe && !confirmed {
-            return skipped(route, "protected: not sent", pass: pass)
+            return .finished(skipped(route, "protected: not sent", pass: pass))
         }
         var prepared: PreparedRequest
         do {
@@ -92,29 +171,33 @@ public struct CheckRunner: Sendable {
         } catch {
             switch error {
             case .missingPathParameter(let name, _):
-                return skipped(route, "path parameter :\(name) has no value", pass: pass)
+                return .finished(skipped(route, "path parameter :\(name) has no value", pass: pass))
             case .unknownVariable(let name, _), .capturedVariable(let name, _):
                 if let source = captured.missedBy[name] {
-                    return skipped(route, "needs {{\(name)}}, which \(source) did not capture", pass: pass)
+                    return .finished(skipped(route, "needs {{\(name)}}, which \(source) did not capture", pass: pass))
                 }
-                return failed(route, url: route.path, names, error.description, pass: pass)
+                return .finished(failed(route, url: route.path, names, error.description, pass: pass))
             default:
-                return failed(route, url: route.path, names, error.description, pass: pass)
+                return .finished(failed(route, url: route.path, names, error.description, pass: pass))
             }
         }
-        let url = prepared.origin.masking(prepared.request.url)
-        let exchange: Exchange
-        do {
-            exchange = try await send(prepared)
-        } catch {
-            return failed(route, url: url, names, prepared.origin.masking(error.description), pass: pass)
+        return .send(prepared)
+    }
+
+    /// A route's result from its response (checked and captured by the sender), or the failure.
+    private func finish(_ route: Route, _ sent: Sent, pass: Int, captured: inout Captures) -> RouteRun {
+        let url = sent.prepared.origin.masking(sent.prepared.request.url)
+        switch sent.result {
+        case .failure(let error):
+            return failed(
+                route, url: url, Self.checkNames(route), sent.prepared.origin.masking(error.description), pass: pass)
+        case .success(let exchange):
+            for (name, value) in exchange.captured { captured.set(name, value) }
+            let passed = exchange.checks.allSatisfy(\.passed)
+            return RouteRun(
+                route: route.name, method: route.method, url: url, outcome: passed ? .passed : .failed,
+                checks: exchange.checks, exchange: exchange, pass: pass)
         }
-        for (name, value) in exchange.captured { captured.set(name, value) }
-        let results = exchange.checks
-        let passed = results.allSatisfy(\.passed)
-        return RouteRun(
-            route: route.name, method: route.method, url: url, outcome: passed ? .passed : .failed,
-            checks: exchange.checks, exchange: exchange, pass: pass)
     }
 
     private func skipped(_ route: Route, _ reason: String, pass: Int) -> RouteRun {

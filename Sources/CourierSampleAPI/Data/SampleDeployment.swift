@@ -1,6 +1,15 @@
-/// One deployment of the sample API (development or production) with its own data and
-/// token, so switching environments in Courier visibly changes what comes back.
+/// One deployment of the sample API (development, production, and production's release
+/// candidate) with its own data and token, so switching environments in Courier visibly changes
+/// what comes back.
 struct SampleDeployment: Sendable {
+    /// What a release candidate gets wrong on purpose, for release QA to find.
+    enum Flaw: Sendable {
+        /// `GET messages` answers 502, as a broken upstream would.
+        case messagesBadGateway
+        /// `GET headlines` takes 80 ms longer.
+        case slowHeadlines
+    }
+
     /// URL prefix, e.g. `/dev/v1`.
     var prefix: String
     /// Short name shown in responses.
@@ -16,6 +25,8 @@ struct SampleDeployment: Sendable {
     var comments: [SampleComment]
     var messages: [SampleMessage]
     var headlines: [SampleHeadline]
+    /// What this deployment gets wrong on purpose.
+    var flaws: Set<Flaw> = []
 
     static let development = SampleDeployment(
         prefix: "/dev/v1", name: "development", token: "dev-token", password: "dev-password", plan: "team",
@@ -77,4 +88,20 @@ struct SampleDeployment: Sendable {
             SampleHeadline(id: 3, language: "ca", title: "Courier 2.0 ja és aquí"),
         ]
     )
+
+    /// Production's next release, served beside it: the same data but for what a release can
+    /// break (a changed field, a failing route, a slower one), so `courier diff --env production
+    /// --env candidate` has something real to find among routes that are the same.
+    static let candidate: SampleDeployment = {
+        var next = production
+        next.prefix = "/next/v1"
+        next.name = "candidate"
+        next.users = production.users.map { user in
+            var user = user
+            if user.id == 42 { user.address.zip = "M20" }
+            return user
+        }
+        next.flaws = [.messagesBadGateway, .slowHeadlines]
+        return next
+    }()
 }

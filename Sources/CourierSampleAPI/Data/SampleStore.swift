@@ -24,6 +24,7 @@ actor SampleStore {
         deployments = [
             SampleDeployment.development.prefix: .development,
             SampleDeployment.production.prefix: .production,
+            SampleDeployment.candidate.prefix: .candidate,
         ]
     }
 

@@ -10,7 +10,8 @@ import CourierCore
 /// `account`.
 extension SampleRouter {
     func listMessages(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        .json(.array(deployment.messages.map(\.json)))
+        if deployment.flaws.contains(.messagesBadGateway) { return .error(502, "upstream messages service is down") }
+        return .json(.array(deployment.messages.map(\.json)))
     }
 
     func createMessage(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
@@ -31,6 +32,7 @@ extension SampleRouter {
     }
 
     func headlines(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
+        if deployment.flaws.contains(.slowHeadlines) { try? await Task.sleep(for: .milliseconds(80)) }
         let available = Set(deployment.headlines.map(\.language))
         let requested = request.query("lang") ?? request.header("Accept-Language").map(Self.primaryLanguage) ?? "en"
         let language = available.contains(requested) ? requested : "en"

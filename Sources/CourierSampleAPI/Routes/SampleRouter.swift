@@ -1,7 +1,7 @@
 import CourierCore
 
 /// The sample API's endpoints, modelled on a small Rails-style backend. Every deployment
-/// (`/dev/v1`, `/prod/v1`) serves the same routes over its own data.
+/// (`/dev/v1`, `/prod/v1`, `/next/v1`) serves the same routes over its own data.
 struct SampleRouter: Sendable {
     let store: SampleStore
 
@@ -85,7 +85,7 @@ struct SampleRouter: Sendable {
         if segments == ["_requests"] && isRead {
             return SampleReply.json(.fields(["requests": .array(await store.log.map(JSONValue.string))]))
         }
-        for deployment in [SampleDeployment.development, .production] {
+        for deployment in [SampleDeployment.development, .production, .candidate] {
             let prefix = deployment.prefix.split(separator: "/").map(String.init)
             guard segments.starts(with: prefix),
                 let (route, parameters) = match(Array(segments.dropFirst(prefix.count)))
@@ -153,7 +153,7 @@ struct SampleRouter: Sendable {
             .fields([
                 "name": .string("Courier sample API"),
                 "deployments": .array(
-                    [SampleDeployment.development, .production].map { deployment in
+                    [SampleDeployment.development, .production, .candidate].map { deployment in
                         .fields(["name": .string(deployment.name), "base_path": .string(deployment.prefix)])
                     }),
             ]))

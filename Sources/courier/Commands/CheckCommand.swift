@@ -50,11 +50,18 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Stop an environment's run at the first route that fails.")
     var bail = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Requests in flight at once per environment; a route waits for the routes it needs.", valueName: "N"))
+    var jobs = 1
+
     @Flag(name: .long, help: "Send mutating routes to protected environments too.")
     var yes = false
 
     func run() async throws {
         guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
+        guard jobs >= 1 else { throw CLIFailure("--jobs must be 1 or more") }
         for (flag, path) in [("--junit", junit), ("--report-json", reportJSON)] {
             if let path { try ReportFile.checkWritable(path, flag: flag) }
         }
@@ -83,9 +90,10 @@ struct CheckCommand: AsyncParsableCommand {
                 let runner = CheckRunner(
                     builder: builder, environment: environment, input: input, confirmed: yes, bail: bail,
                     captured: pipeline.captures.values(for: environment.name))
+                let jobs = jobs
                 group.addTask(executorPreference: pipeline.engine.taskExecutor) {
                     let run = await runner.run(
-                        routes, passes: passes,
+                        routes, passes: passes, jobs: jobs,
                         send: { (prepared) async throws(TransportError) in
                             try await pipeline.send(prepared, run: runName)
                         }

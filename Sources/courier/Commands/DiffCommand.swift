@@ -21,12 +21,17 @@ struct DiffCommand: AsyncParsableCommand {
             courier diff ROUTE --env A --env B      the same request to both, at once
             courier diff ROUTE --env A --previous   a fresh response against the last one recorded
             courier diff ID ID                      two recorded exchanges (see 'courier history')
+            courier diff --env A --env B [RUN|ROUTE|GLOB]...
+                                                    every selected route (as 'check' selects), a line each
             Exit codes: 0 the same, 1 different, 2 trouble (as diff(1)).
             """
     )
 
-    @Argument(help: ArgumentHelp("A route name, or two history ids.", valueName: "ROUTE|ID ID"))
-    var targets: [String]
+    @Argument(
+        help: ArgumentHelp(
+            "A route name, two history ids, or runs and globs (none: every route 'check' selects).",
+            valueName: "ROUTE|ID ID|RUN|GLOB"))
+    var targets: [String] = []
 
     @OptionGroup var workspace: WorkspaceOptions
 
@@ -49,6 +54,17 @@ struct DiffCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Confirm a mutating request to a protected environment.")
     var yes = false
+
+    @Option(
+        name: .long, help: ArgumentHelp("Requests in flight at once per environment (whole workspace).", valueName: "N")
+    )
+    var jobs = 4
+
+    @Flag(name: .long, help: "Print the whole-workspace comparison as JSON.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Write a JUnit report of a whole-workspace comparison.", valueName: "FILE"))
+    var junit: String?
 
     func run() async throws {
         // Every failure is "trouble", 2, so that 1 keeps meaning "different".
@@ -82,10 +98,21 @@ struct DiffCommand: AsyncParsableCommand {
                     left.exchange.response, right.exchange.response))
             return
         }
-        guard targets.count == 1 else { throw CLIFailure("name one route, or two history ids") }
         let loaded = try workspace.load()
-        let route = try loaded.route(named: targets[0])
         let session = workspace.session()
+        if targets.count != 1 || targets[0].contains("*") || loaded.runs.contains(where: { $0.name == targets[0] }) {
+            guard !previous else { throw CLIFailure("--previous compares one route: name it") }
+            guard env.count == 2 else { throw CLIFailure("name two environments: --env A --env B") }
+            try await WorkspaceDiff(
+                names: targets, workspace: loaded, session: session,
+                environments: env.map { try loaded.environment(named: $0) }, settings: request.settings,
+                ignores: ignores, allHeaders: allHeaders, noise: noise, confirmed: yes, jobs: jobs, json: json,
+                junit: junit
+            ).run()
+            return
+        }
+        guard !json, junit == nil else { throw CLIFailure("--json and --junit report a comparison of several routes") }
+        let route = try loaded.route(named: targets[0])
         let input = try request.settings.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
         let environments = try env.map { try loaded.environment(named: $0) }

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `courier diff --env A --env B` over the whole workspace, against `courier demo`, whose
+/// `candidate` deployment is production's next release with a changed field and a failing route.
+@Suite("courier diff, whole workspace")
+final class DiffWorkspaceTests {
+    let demo: DemoProcess
+    let folder: URL
+
+    init() async throws {
+        (demo, folder) = try await DemoProcess.startWithFolder("courier-diff-all")
+    }
+
+    deinit {
+        demo.end(removing: folder)
+    }
+
+    private func courier(_ arguments: [String], config: String = CourierBinary.workspace) async throws -> RunResult {
+        try await CourierBinary.run(arguments + ["--config", config], environment: demo.environment)
+    }
+
+    @Test("the smoke run on production and candidate: a line per route in order, the summary, exit 1")
+    func smoke() async throws {
+        let result = try await courier(["diff", "smoke", "--env", "production", "--env", "candidate"])
+        #expect(result.code == 1, "\(result.stderr)")
+        var lines = result.stdout.split(separator: "\n").map(String.init)
+        let summary = lines.popLast() ?? ""
+        #expect(
+            lines == [
+                "= users.index",
+                "≠ users.show  json address.zip: \"M20 2RN\" | \"M20\"",
+                "≠ me  json response.deployment: \"production\" | \"candidate\"",
+                "    json response.user.address.zip: \"M20 2RN\" | \"M20\"",
+                "= headlines",
+                "✗ messages.index  200 | 502",
+                "    json .: [{\"id\":1,\"from\":\"ops@example.com\",\"text\":\"Deploy 2.0 finished\",\"read\":true},"
+                    + "{\"id\":2,\"from\":\"support@example.com\",\"text\":\"3 tickets closed\",\"read\":false}] | "
+                    + "{\"error\":\"upstream messages service…",
+                "= posts.index",
+                "= posts.show",
+            ], "\(result.stdout)")
+        #expect(summary.hasPrefix("production | candidate: 7 routes: 4 same, 3 different, 0 trouble, 0 skipped · "))
+        #expect(!result.stdout.contains("prod-token"))
+    }
+
+    @Test("--json and --junit say the same counts; every route is a test case, a difference a failure")
+    func reports() async throws {
+        let report = folder.appendingPathComponent("diff.xml")
+        let result = try await courier(
+            [
+                "diff", "smoke", "--env", "production", "--env", "candidate", "--json", "--junit", report.path,
+                "--jobs", "1",
+            ])
+        #expect(result.code == 1, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let totals = json?["totals"] as? [String: Int]
+        #expect(totals == ["routes": 7, "same": 4, "different": 3, "trouble": 0, "skipped": 0])
+        let routes = json?["routes"] as? [[String: Any]] ?? []
+        #expect(
+            routes.compactMap { $0["verdict"] as? String } == [
+                "same", "different", "different", "same", "status", "same", "same",
+            ])
+        let document = try XMLDocument(data: Data(contentsOf: report))
+        let suite = try document.nodes(forXPath: "//testsuite").first as? XMLElement
+        #expect(suite?.attribute(forName: "name")?.stringValue == "courier:diff production|candidate")
+        #expect(suite?.attribute(forName: "failures")?.stringValue == "3")
+        let failed = try document.nodes(forXPath: "//testcase[failure]/@name").map { $0.stringValue ?? "" }
+        #expect(failed == ["users.show", "me", "messages.index"])
+    }
+
+    @Test("--noise sends twice per side and lists what changed between a side's own answers")
+    func noise() async throws {
+        let result = try await courier(
+            ["diff", "users.create", "users.city", "--env", "development", "--env", "candidate", "--noise", "--yes"])
+        #expect(result.code == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // Each side made two users: their ids and Location headers differ, and are not differences.
+        #expect(
+            lines.prefix(2) == [
+                "≠ users.create  json address.city: \"Madrid\" | \"Paris\"",
+                "    noise ignored: header:location, json:id",
+            ],
+            "\(result.stdout)")
+    }
+
+    @Test("a side that cannot be reached is trouble: exit 2, the reason on the route's line")
+    func trouble() async throws {
+        let config = folder.appendingPathComponent("environments.json")
+        try Data(
+            """
+            {"environments": {"up": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1"},
+                              "down": {"base_url": "http://127.0.0.1:1/dev/v1"}},
+             "routes": [{"name": "users.index", "path": "/users"}]}
+            """.utf8
+        ).write(to: config)
+        let result = try await courier(["diff", "--env", "up", "--env", "down"], config: config.path)
+        #expect(result.code == 2)
+        #expect(result.stdout.hasPrefix("✗ users.index  down: "), "\(result.stdout)")
+        #expect(result.stdout.contains("up | down: 1 route: 0 same, 0 different, 1 trouble, 0 skipped"))
+    }
+
+    @Test("options that shape one request, and --jobs 0, are refused with one line and exit 2")
+    func refused() async throws {
+        let param = try await courier(["diff", "--env", "production", "--env", "candidate", "-p", "id=1"])
+        #expect(param.code == 2)
+        #expect(
+            param.stderr
+                == "courier: -p shapes one route's request: name the route (courier diff ROUTE --env A --env B)\n")
+        let jobs = try await courier(["diff", "--env", "production", "--env", "candidate", "--jobs", "0"])
+        #expect(jobs.code == 2 && jobs.stderr == "courier: --jobs must be 1 or more\n")
+    }
+
+    @Test("check --jobs 4 gives the same results as one at a time: a captured token still reaches its route")
+    func checkJobs() async throws {
+        let result = try await courier(["check", "--env", "development", "--jobs", "4", "--yes", "session", "smoke"])
+        #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map {
+            String($0.prefix(while: { $0 != " " })) + " " + String($0.split(separator: " ").dropFirst().first ?? "")
+        }
+        #expect(
+            lines.prefix(9) == [
+                "✓ auth.login", "✓ account", "✓ users.index", "✓ users.show", "✓ me", "✓ headlines", "✓ messages.index",
+                "✓ posts.index", "✓ posts.show",
+            ])
+    }
+}
