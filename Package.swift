@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Sealed workspaces (RNCryptor: PBKDF2, AES-CBC, HMAC). Already built for NIOSSL's peers.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Tests only: the peer `LatencyHistogram` is checked against (linked, it cost 150 KB).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -80,7 +82,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CourierCoreTests", dependencies: ["CourierCore", "CourierSystem"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CourierCoreTests",
+            dependencies: ["CourierCore", "CourierSystem", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            exclude: ["Fixtures"]),
         // Test helpers shared by the integration and end-to-end tests: a hostile loopback server.
         .target(name: "CourierTestSupport", path: "Tests/CourierTestSupport"),
         .testTarget(

@@ -51,12 +51,12 @@ struct WorkspaceComparisonTests {
         #expect(comparison.verdict == expected, "\(title)")
     }
 
-    static func sides(_ left: [RouteRun], _ right: [RouteRun]) -> WorkspaceComparison {
+    static func sides(_ left: [RouteRun], _ right: [RouteRun], noise: Bool = false) -> WorkspaceComparison {
         WorkspaceComparison(
             left: EnvironmentRun(environment: "staging", baseURL: "http://s.test", routes: left, duration: 1.5),
             right: EnvironmentRun(
                 environment: "production", baseURL: "http://p.test", routes: right, duration: 2.25,
-                secretValues: ["prod-s3cret"]))
+                secretValues: ["prod-s3cret"]), noise: noise)
     }
 
     @Test("--noise: what differs between a side's own two answers is ignored and listed; the rest still counts")
@@ -71,7 +71,7 @@ struct WorkspaceComparisonTests {
                 Self.run(
                     "users.show", 200, #"{"city":"Paris","at":4}"#, headers: [HeaderField("X-Served-By", "p2")],
                     pass: 2),
-            ])
+            ], noise: true)
         let route = comparison.routes[0]
         #expect(route.noise == [.json(["at"]), .header("x-served-by")])
         #expect(route.differences == [Difference(place: "json city", left: "\"Madrid\"", right: "\"Paris\"")])
@@ -117,7 +117,7 @@ struct WorkspaceComparisonTests {
         let json = ComparisonReports().json(comparison, timestamp: "2026-11-27T12:00:00Z")
         #expect(
             json.serialized.contains(
-                #""totals":{"routes":5,"same":1,"different":2,"trouble":1,"skipped":1}"#))
+                #""totals":{"routes":5,"same":1,"different":2,"trouble":1,"skipped":1,"slower":0}"#))
         #expect(json.serialized.contains(#""verdict":"status""#))
         #expect(!json.serialized.contains("prod-s3cret"))
 

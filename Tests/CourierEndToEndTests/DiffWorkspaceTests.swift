@@ -59,7 +59,7 @@ final class DiffWorkspaceTests {
         #expect(result.code == 1, "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let totals = json?["totals"] as? [String: Int]
-        #expect(totals == ["routes": 7, "same": 4, "different": 3, "trouble": 0, "skipped": 0])
+        #expect(totals == ["routes": 7, "same": 4, "different": 3, "trouble": 0, "skipped": 0, "slower": 0])
         let routes = json?["routes"] as? [[String: Any]] ?? []
         #expect(
             routes.compactMap { $0["verdict"] as? String } == [
@@ -127,5 +127,40 @@ final class DiffWorkspaceTests {
                 "✓ auth.login", "✓ account", "✓ users.index", "✓ users.show", "✓ me", "✓ headlines", "✓ messages.index",
                 "✓ posts.index", "✓ posts.show",
             ])
+    }
+
+    @Test("--repeat: candidate's slower headlines is flagged on the same answer, a latency table per side, exit 1")
+    func slower() async throws {
+        let result = try await courier(["diff", "smoke", "--env", "production", "--env", "candidate", "--repeat", "3"])
+        #expect(result.code == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("▲ headlines  p95 ") && $0.hasSuffix(" %)") }, "\(result.stdout)")
+        // Another route may be flagged too on a loaded machine (p95 of 3 is their max): headlines must be.
+        #expect(
+            lines.contains {
+                $0.hasPrefix("production | candidate: 7 routes: 4 same, 3 different, 0 trouble, 0 skipped, ")
+                    && $0.contains(" slower · ") && !$0.contains(" 0 slower")
+            }, "\(result.stdout)")
+        let table = try #require(lines.firstIndex { $0.hasPrefix("candidate: latency over 3 runs (ms)") })
+        let headlines = lines[table...].first { $0.hasPrefix("headlines ") } ?? ""
+        let p50 = Double(headlines.split(separator: " ").dropFirst().first ?? "") ?? 0
+        #expect(p50 >= 80, "\(headlines)")
+    }
+
+    @Test("check --repeat: each pass a line per route, the table after the summary, --report-json holds it")
+    func checkRepeat() async throws {
+        let report = folder.appendingPathComponent("run.json")
+        let result = try await courier(
+            ["check", "users.index", "headlines", "--env", "candidate", "--repeat", "4", "--report-json", report.path])
+        #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("✓ headlines") }.count == 4)
+        #expect(lines.contains("candidate: latency over 4 runs (ms)        p50      p95      p99      max"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        let environment = (json?["environments"] as? [[String: Any]])?.first
+        let latency = environment?["latency"] as? [[String: Any]] ?? []
+        #expect(latency.compactMap { $0["route"] as? String } == ["users.index", "headlines"])
+        #expect(latency.compactMap { $0["count"] as? Int } == [4, 4])
+        #expect((latency.last?["p50_ms"] as? Double ?? 0) >= 80)
     }
 }

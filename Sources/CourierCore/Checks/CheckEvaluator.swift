@@ -9,6 +9,8 @@ public struct CheckEvaluator {
     public let body: [UInt8]
     /// Resolves templates inside expected values.
     public let context: TemplateContext
+    /// The route's times over the repeats of a run, for `duration p95`; nil for one exchange.
+    public var latency: LatencySummary?
 
     /// Why the body is not one JSON document (nil when it is). Worked out once: a path can be
     /// found before the place where a truncated body breaks off, and that body is still not JSON.
@@ -125,6 +127,9 @@ public struct CheckEvaluator {
             return .value(.string(String(decoding: body, as: UTF8.self)))
         case .duration:
             return .value(.number(String(Seconds.milliseconds(response.totalTime))))
+        case .durationPercentile(let percentile):
+            let milliseconds = latency?.value(at: percentile) ?? response.totalTime * 1000
+            return .value(.number(Seconds.compact(milliseconds)))
         case .bytes:
             return .value(.number(String(response.bodySize)))
         }

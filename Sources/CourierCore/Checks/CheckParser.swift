@@ -77,7 +77,7 @@ public struct CheckParser {
         switch keyword {
         case "status": return .status
         case "body": return .body
-        case "duration": return .duration
+        case "duration": return try parsePercentile()
         case "bytes": return .bytes
         case "header":
             skipSpaces()
@@ -105,6 +105,29 @@ public struct CheckParser {
                 "unknown query '\(keyword)'"
                     + (hint ?? " (expected \(CheckQuery.keywords.joined(separator: ", ")))"))
         }
+    }
+
+    /// `duration`, or `duration p95` (`p50 p75 p90 p95 p99 p99.9 max`): over the repeats of a
+    /// run, the percentile of the route's times.
+    private mutating func parsePercentile() throws(CheckSyntaxError) -> CheckQuery {
+        let start = index
+        skipSpaces()
+        let column = index + 1
+        let word = word(stoppingAtOperators: true)
+        let percentile: Double?
+        if word == "max" {
+            percentile = 100
+        } else if word.hasPrefix("p"), word.count > 1 {
+            percentile = Double(word.dropFirst())
+        } else {
+            index = start
+            return .duration
+        }
+        guard let percentile, LatencySummary.percentiles.contains(percentile) else {
+            throw CheckSyntaxError(
+                column: column, "duration takes p50, p75, p90, p95, p99, p99.9 or max, not '\(word)'")
+        }
+        return .durationPercentile(percentile)
     }
 
     /// The VALUE: a JSON literal, checked against what the predicate compares.

@@ -10,6 +10,9 @@ public enum CheckQuery: Sendable, Equatable, CustomStringConvertible {
     case body
     /// Milliseconds the whole exchange took, redirects and retries included.
     case duration
+    /// A percentile of the route's times over the repeats of a run (`duration p95`; 100 is
+    /// `max`), in milliseconds. One exchange alone is its own every percentile.
+    case durationPercentile(Double)
     /// The body's size in bytes.
     case bytes
 
@@ -20,7 +23,7 @@ public enum CheckQuery: Sendable, Equatable, CustomStringConvertible {
     var isCountable: Bool {
         switch self {
         case .header, .json, .body: return true
-        case .status, .duration, .bytes: return false
+        case .status, .duration, .durationPercentile, .bytes: return false
         }
     }
 
@@ -32,6 +35,8 @@ public enum CheckQuery: Sendable, Equatable, CustomStringConvertible {
         case .json(let path): return "json \(path.isEmpty ? "." : path.description)"
         case .body: return "body"
         case .duration: return "duration"
+        case .durationPercentile(let percentile):
+            return percentile == 100 ? "duration max" : "duration p\(Seconds.compact(percentile))"
         case .bytes: return "bytes"
         }
     }

@@ -24,7 +24,7 @@ public struct ComparisonReports: Sendable {
                 .object(
                     [
                         ("routes", totals.routes), ("same", totals.same), ("different", totals.different),
-                        ("trouble", totals.trouble), ("skipped", totals.skipped),
+                        ("trouble", totals.trouble), ("skipped", totals.skipped), ("slower", totals.slower),
                     ].map { JSONMember($0.0, .number(String($0.1))) })),
             JSONMember("routes", .array(comparison.routes.map { route($0, mask) })),
         ])
@@ -39,7 +39,11 @@ public struct ComparisonReports: Sendable {
         case .trouble(let reason), .skipped(let reason): members.append(JSONMember("reason", .string(mask(reason))))
         case .same, .different, .statusDiffers: break
         }
-        members.append(JSONMember("sides", .array([route.left, route.right].map { side($0, mask) })))
+        members.append(
+            JSONMember(
+                "sides",
+                .array([side(route.left, route.leftLatency, mask), side(route.right, route.rightLatency, mask)])))
+        if route.leftLatency != nil { members.append(JSONMember("slower", .bool(route.slower))) }
         members.append(
             JSONMember(
                 "differences",
@@ -60,12 +64,13 @@ public struct ComparisonReports: Sendable {
         return .object(members)
     }
 
-    private func side(_ run: RouteRun, _ mask: (String) -> String) -> JSONValue {
+    private func side(_ run: RouteRun, _ latency: LatencySummary?, _ mask: (String) -> String) -> JSONValue {
         var members = [JSONMember("url", .string(mask(run.url)))]
         if let response = run.exchange?.response {
             members.append(JSONMember("status", .number(String(response.status))))
             members.append(JSONMember("time_ms", .number(String(Seconds.milliseconds(response.totalTime)))))
         }
+        if let latency { members.append(JSONMember("latency", .object(RunJSONReport.members(latency)))) }
         return .object(members)
     }
 
@@ -87,8 +92,9 @@ public struct ComparisonReports: Sendable {
         let mask = comparison.masking
         let totals = comparison.totals
         let time = Seconds.fixed(max(comparison.left.duration, comparison.right.duration), places: 3)
+        let failures = comparison.routes.filter { $0.differs || $0.slower }.count
         let counts =
-            "tests=\"\(totals.routes)\" failures=\"\(totals.different)\" errors=\"\(totals.trouble)\" "
+            "tests=\"\(totals.routes)\" failures=\"\(failures)\" errors=\"\(totals.trouble)\" "
             + "skipped=\"\(totals.skipped)\""
         let name = "courier:diff \(comparison.left.environment)|\(comparison.right.environment)"
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -104,8 +110,14 @@ public struct ComparisonReports: Sendable {
         for route in comparison.routes {
             let seconds = Seconds.fixed(max(route.left.time, route.right.time), places: 3)
             out += "    <testcase classname=\"diff\" name=\"\(XMLText.escape(route.route))\" time=\"\(seconds)\">"
-            let details = route.differences.map(\.description) + route.bodyLines
+            let details =
+                (ComparisonTextReport.slowerText(route).map { [$0] } ?? []) + route.differences.map(\.description)
+                + route.bodyLines
             switch route.verdict {
+            case .same where route.slower:
+                out +=
+                    "\n      <failure type=\"Slower\" message=\"\(XMLText.escape(details.first ?? ""))\">"
+                    + XMLText.escape(details.joined(separator: "\n")) + "</failure>\n"
             case .same:
                 out += "</testcase>\n"
                 continue

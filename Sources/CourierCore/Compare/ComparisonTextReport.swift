@@ -1,6 +1,7 @@
 /// The terminal lines of a whole-workspace comparison: one per route (`= users.index`,
-/// `≠ users.show  json address.city: "Madrid" | "Manchester"`, `✗ orders.list  502 | 200`),
-/// the rest of a route's differences indented below it, then one summary line.
+/// `≠ users.show  json address.city: "Madrid" | "Manchester"`, `✗ orders.list  502 | 200`,
+/// `▲ headlines  p95 3.0 | 85.0 ms (+2733 %)` for the same answer, slower), the rest of a
+/// route's differences indented below it, then one summary line.
 public struct ComparisonTextReport: Sendable {
     /// Colour the marks (`=` green, `≠` yellow, `✗` red, `-` dim).
     public var color: Bool
@@ -21,7 +22,10 @@ public struct ComparisonTextReport: Sendable {
     ) -> [String] {
         var details = route.differences.map(\.description) + route.bodyLines
         var head: String
+        let slower = Self.slowerText(route)
         switch route.verdict {
+        case .same where slower != nil:
+            head = "\(mark("▲", 33)) \(route.route)  \(slower ?? "")"
         case .same:
             head = "\(mark("=", 32)) \(route.route)"
         case .different:
@@ -36,6 +40,7 @@ public struct ComparisonTextReport: Sendable {
         case .skipped(let reason):
             head = "\(mark("-", 2)) \(route.route)  skipped: \(reason)"
         }
+        if let slower, route.verdict != .same { details.insert(slower, at: 0) }
         var lines = [Self.clip(masking(head))]
         for detail in details.prefix(limit) { lines.append("    " + Self.clip(masking(detail))) }
         if details.count > limit {
@@ -49,14 +54,23 @@ public struct ComparisonTextReport: Sendable {
         return lines
     }
 
-    /// `development | production: 24 routes: 10 same, 12 different, 1 trouble, 1 skipped · 1.84 s`.
+    /// `p95 3.0 | 85.0 ms (+2733 %)` for a route flagged slower; nil for any other.
+    static func slowerText(_ route: RouteComparison) -> String? {
+        guard route.slower, let left = route.leftLatency, let right = route.rightLatency else { return nil }
+        let growth = left.p95 > 0 ? "+\(Int(((right.p95 / left.p95 - 1) * 100).rounded())) %" : "slower"
+        return "p95 \(LatencyTable.milliseconds(left.p95)) | \(LatencyTable.milliseconds(right.p95)) ms (\(growth))"
+    }
+
+    /// `development | production: 24 routes: 10 same, 12 different, 1 trouble, 1 skipped · 1.84 s`;
+    /// with times recorded, the routes that got slower too (`…, 1 skipped, 1 slower · …`).
     public func summary(_ comparison: WorkspaceComparison) -> String {
         let totals = comparison.totals
         let seconds = max(comparison.left.duration, comparison.right.duration)
+        let timed = comparison.routes.contains { $0.leftLatency != nil }
         return "\(comparison.left.environment) | \(comparison.right.environment): "
             + "\(totals.routes) route\(totals.routes == 1 ? "" : "s"): \(totals.same) same, "
-            + "\(totals.different) different, \(totals.trouble) trouble, \(totals.skipped) skipped · "
-            + "\(Seconds.fixed(seconds, places: 2)) s"
+            + "\(totals.different) different, \(totals.trouble) trouble, \(totals.skipped) skipped"
+            + (timed ? ", \(totals.slower) slower" : "") + " · \(Seconds.fixed(seconds, places: 2)) s"
     }
 
     /// `line` cut to `width` characters, with `…` where it was cut. Masked first, so a cut

@@ -31,6 +31,20 @@ public struct RouteComparison: Sendable, Equatable {
     public var bodyLines: [String]
     /// Places left out because they differed between two answers of one environment (`--noise`).
     public var noise: [DiffIgnore]
+    /// The first side's times over the repeats (`--repeat N`), when recorded.
+    public var leftLatency: LatencySummary?
+    /// The second side's.
+    public var rightLatency: LatencySummary?
+    /// The second side's p95 grew past the threshold (`--slower`).
+    public var slower = false
+
+    /// Whether `right`'s p95 is slower than `left`'s by more than `percent` and at least
+    /// `minimum` milliseconds (5: a loopback route's jitter is not a regression).
+    public static func isSlower(_ left: LatencySummary, _ right: LatencySummary, percent: Double, minimum: Double = 5)
+        -> Bool
+    {
+        right.p95 - left.p95 >= minimum && right.p95 > left.p95 * (1 + percent / 100)
+    }
 
     /// A comparison of `left` and `right`, the same route's results in the environments
     /// `names`. `noise` holds each side's second answer when `--noise` sent twice.

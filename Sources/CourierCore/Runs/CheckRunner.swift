@@ -18,6 +18,8 @@ public struct CheckRunner: Sendable {
     public var bail: Bool
     /// Values captured before the run (the screen's session), which the run's own captures replace.
     public var captured: [String: String]
+    /// Makes the recorder of each route's times over the repeats; nil records none.
+    public var latencyRecorder: LatencyRecorderMaker?
 
     /// A runner.
     public init(
@@ -43,10 +45,24 @@ public struct CheckRunner: Sendable {
     /// pass starts when the one before it has ended). `report` sees each route's result in the
     /// order of `routes`, as soon as it and every route before it are known. Cancelling the
     /// task skips the routes not yet sent.
+    ///
+    /// `warmUp` sends the routes once first (connections opened, caches warmed) and keeps
+    /// nothing of it but its captures. With a `latencyRecorder`, each route's times over the
+    /// passes are summarised in `latency`, and a `duration p95` check is evaluated on the last
+    /// pass over all of them (earlier passes leave it out: one response is no percentile).
     public func run(
-        _ routes: [Route], passes: Int = 1, jobs: Int = 1, send: @escaping Send,
+        _ routes: [Route], passes: Int = 1, jobs: Int = 1, warmUp: Bool = false, send: @escaping Send,
         report: @Sendable (RouteRun) async -> Void = { _ in }
     ) async -> EnvironmentRun {
+        let schedule = RunSchedule(routes: routes, workspace: builder.workspace, environment: environment)
+        let passes = max(passes, 1)
+        var state = PassState(
+            captured: Captures(values: self.captured), lastPass: passes,
+            recorders: routes.map { _ in latencyRecorder?() })
+        if warmUp {
+            _ = await run(
+                routes, schedule: schedule, pass: 0, jobs: max(jobs, 1), state: &state, send: send, report: { _ in })
+        }
         let clock = ContinuousClock()
         let started = clock.now
         let context = builder.context(environment: environment, input: input)
@@ -55,9 +71,7 @@ public struct CheckRunner: Sendable {
             baseURL: (try? Template.render(environment.baseURL, in: context)) ?? environment.baseURL,
             workspace: builder.workspace.file,
             secretValues: builder.secretValues(environment: environment, context: context))
-        let schedule = RunSchedule(routes: routes, workspace: builder.workspace, environment: environment)
-        var state = PassState(captured: Captures(values: self.captured))
-        for pass in 1...max(passes, 1) {
+        for pass in 1...passes {
             let outcomes = await run(
                 routes, schedule: schedule, pass: pass, jobs: max(jobs, 1), state: &state, send: send, report: report)
             for outcome in outcomes {
@@ -67,6 +81,9 @@ public struct CheckRunner: Sendable {
         }
         result.secretValues.sort()
         result.duration = (clock.now - started).inSeconds
+        for (route, recorder) in zip(routes, state.recorders) {
+            if let summary = recorder?.summary(), summary.count > 0 { result.latency[route.name] = summary }
+        }
         return result
     }
 
@@ -75,6 +92,10 @@ public struct CheckRunner: Sendable {
         var captured: Captures
         /// Why the routes not yet started are skipped (`--bail`, cancelled).
         var stopped: String?
+        /// The last pass, on which `duration p95` checks are evaluated.
+        var lastPass: Int
+        /// Each route's times so far (passes from 1; the warm-up is pass 0).
+        var recorders: [(any LatencyRecorder)?]
     }
 
     /// A request that went out, and what came back; the index travels in a struct, not a tuple
@@ -110,7 +131,7 @@ public struct CheckRunner: Sendable {
                     switch prepare(route, pass: pass, captured: &state.captured) {
                     case .finished(let outcome):
                         outcomes[next] = outcome
-                        note(outcome, in: &state)
+                        if pass > 0 { note(outcome, in: &state) }
                     case .send(let prepared):
                         running += 1
                         let index = next
@@ -132,9 +153,9 @@ public struct CheckRunner: Sendable {
                 }
                 guard running > 0, let sent = await group.next() else { continue }
                 running -= 1
-                let outcome = finish(routes[sent.index], sent, pass: pass, captured: &state.captured)
+                let outcome = finish(routes[sent.index], sent, pass: pass, state: &state)
                 outcomes[sent.index] = outcome
-                note(outcome, in: &state)
+                if pass > 0 { note(outcome, in: &state) }
             }
         }
         return outcomes.compactMap { $0 }
@@ -185,19 +206,50 @@ public struct CheckRunner: Sendable {
     }
 
     /// A route's result from its response (checked and captured by the sender), or the failure.
-    private func finish(_ route: Route, _ sent: Sent, pass: Int, captured: inout Captures) -> RouteRun {
+    private func finish(_ route: Route, _ sent: Sent, pass: Int, state: inout PassState) -> RouteRun {
         let url = sent.prepared.origin.masking(sent.prepared.request.url)
         switch sent.result {
         case .failure(let error):
-            return failed(
-                route, url: url, Self.checkNames(route), sent.prepared.origin.masking(error.description), pass: pass)
-        case .success(let exchange):
-            for (name, value) in exchange.captured { captured.set(name, value) }
+            let reason = sent.prepared.origin.masking(error.description)
+            return failed(route, url: url, Self.checkNames(route), reason, pass: pass)
+        case .success(var exchange):
+            for (name, value) in exchange.captured { state.captured.set(name, value) }
+            if pass > 0 {
+                let index = sent.index
+                state.recorders[index]?.record(milliseconds: exchange.response.totalTime * 1000)
+                if state.lastPass > 1 {
+                    percentiles(
+                        route, in: &exchange, latency: pass == state.lastPass ? state.recorders[index]?.summary() : nil,
+                        plan: sent.prepared.checkPlan)
+                }
+            }
             let passed = exchange.checks.allSatisfy(\.passed)
             return RouteRun(
                 route: route.name, method: route.method, url: url, outcome: passed ? .passed : .failed,
                 checks: exchange.checks, exchange: exchange, pass: pass)
         }
+    }
+
+    /// Over repeats, a `duration p95` check is evaluated on the last pass with `latency`, and
+    /// left out of the passes before it (`latency` nil).
+    private func percentiles(_ route: Route, in exchange: inout Exchange, latency: LatencySummary?, plan: CheckPlan?) {
+        guard let checks = route.checks, checks.count <= exchange.checks.count else { return }
+        var evaluator = CheckEvaluator(response: exchange.response, context: plan?.context ?? TemplateContext())
+        evaluator.latency = latency
+        var results: [CheckResult] = []
+        for (index, result) in exchange.checks.enumerated() {
+            guard index < checks.count, case .durationPercentile = checks[index].query else {
+                results.append(result)
+                continue
+            }
+            if latency != nil {
+                let secrets = SecretSet.of(exchange.origin.secretValues)
+                var evaluated = evaluator.evaluate(checks[index])
+                evaluated.message = evaluated.message.map { secrets.mask($0) }
+                results.append(evaluated)
+            }
+        }
+        exchange.checks = results
     }
 
     private func skipped(_ route: Route, _ reason: String, pass: Int) -> RouteRun {

@@ -13,6 +13,8 @@ public struct EnvironmentRun: Sendable, Equatable {
     public var duration: Double
     /// Every secret value seen (environment secrets, captured secrets), masked in every report.
     public var secretValues: [String]
+    /// Each route's times over the passes (`--repeat`), by route name, when they were recorded.
+    public var latency: [String: LatencySummary] = [:]
 
     /// An environment's results.
     public init(

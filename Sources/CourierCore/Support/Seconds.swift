@@ -15,4 +15,11 @@ public enum Seconds {
         let sign = scaled < 0 ? "-" : ""
         return "\(sign)\(abs(scaled) / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
     }
+
+    /// `value` with at most one decimal and none when it is whole: `95` → `95`, `99.9` → `99.9`,
+    /// `12.345` → `12.3`.
+    public static func compact(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : fixed(value, places: 1)
+    }
 }

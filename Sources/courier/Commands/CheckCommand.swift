@@ -44,7 +44,10 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"))
     var reportJSON: String?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the selection N times.", valueName: "N"))
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run the selection N times after a warm-up, and print p50, p95, p99 and max per route.", valueName: "N"))
     var passes = 1
 
     @Flag(name: .long, help: "Stop an environment's run at the first route that fails.")
@@ -87,13 +90,14 @@ struct CheckCommand: AsyncParsableCommand {
         let runName = names.isEmpty ? "check" : names.joined(separator: " ")
         let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
             for (index, environment) in environments.enumerated() {
-                let runner = CheckRunner(
+                var runner = CheckRunner(
                     builder: builder, environment: environment, input: input, confirmed: yes, bail: bail,
                     captured: pipeline.captures.values(for: environment.name))
+                runner.latencyRecorder = passes > 1 ? HDRLatencyRecorder.maker : nil
                 let jobs = jobs
                 group.addTask(executorPreference: pipeline.engine.taskExecutor) {
                     let run = await runner.run(
-                        routes, passes: passes, jobs: jobs,
+                        routes, passes: passes, jobs: jobs, warmUp: passes > 1,
                         send: { (prepared) async throws(TransportError) in
                             try await pipeline.send(prepared, run: runName)
                         }
@@ -123,6 +127,7 @@ struct CheckCommand: AsyncParsableCommand {
             for run in runs { Console.line("# " + report.summary(run)) }
         } else {
             for run in runs { Console.line(report.summary(run)) }
+            for run in runs { for line in LatencyTable().lines(run) { Console.line(line) } }
         }
         if let junit {
             try ReportFile.write(Array(JUnitReport().xml(runs, timestamp: timestamp).utf8), to: junit)

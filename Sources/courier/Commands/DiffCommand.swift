@@ -60,6 +60,17 @@ struct DiffCommand: AsyncParsableCommand {
     )
     var jobs = 4
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp("Whole workspace: send each route N times after a warm-up and compare p95.", valueName: "N"))
+    var passes = 1
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --repeat: flag a route whose p95 grew by more than this (and 5 ms).", valueName: "PERCENT"))
+    var slower = "20%"
+
     @Flag(name: .long, help: "Print the whole-workspace comparison as JSON.")
     var json = false
 
@@ -106,10 +117,13 @@ struct DiffCommand: AsyncParsableCommand {
             try await WorkspaceDiff(
                 names: targets, workspace: loaded, session: session,
                 environments: env.map { try loaded.environment(named: $0) }, settings: request.settings,
-                ignores: ignores, allHeaders: allHeaders, noise: noise, confirmed: yes, jobs: jobs, json: json,
-                junit: junit
+                ignores: ignores, allHeaders: allHeaders, noise: noise, confirmed: yes, jobs: jobs, passes: passes,
+                slower: try Self.percent(slower), json: json, junit: junit
             ).run()
             return
+        }
+        guard passes == 1 else {
+            throw CLIFailure("--repeat compares the times of several routes: name no route, or a run")
         }
         guard !json, junit == nil else { throw CLIFailure("--json and --junit report a comparison of several routes") }
         let route = try loaded.route(named: targets[0])
@@ -200,6 +214,15 @@ struct DiffCommand: AsyncParsableCommand {
         var results: [Result<Exchange, TransportError>] = []
         for task in tasks { results.append(await task.value) }
         return results
+    }
+
+    /// `20%` or `20` as 20; refused when negative or not a number.
+    static func percent(_ text: String) throws -> Double {
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Double(digits), value >= 0, value.isFinite else {
+            throw CLIFailure("--slower takes a percentage such as 20%, not '\(text)'")
+        }
+        return value
     }
 
     private func recorded(_ id: Int64, in store: HistoryStore) throws -> HistoryRecord {

@@ -23,11 +23,16 @@ struct WorkspaceDiff {
     var noise: Bool
     var confirmed: Bool
     var jobs: Int
+    /// `--repeat N`: passes after a warm-up, times summarised per route.
+    var passes: Int
+    /// `--slower`: the p95 growth, in percent, that flags a route.
+    var slower: Double
     var json: Bool
     var junit: String?
 
     func run() async throws {
         guard jobs >= 1 else { throw CLIFailure("--jobs must be 1 or more") }
+        guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
         let perRoute = [
             ("-p", settings.params.isEmpty), ("-q", settings.query.isEmpty), ("--body", settings.body == nil),
             ("--form", settings.form.isEmpty), ("-F", settings.parts.isEmpty), ("--text", settings.text == nil),
@@ -48,27 +53,30 @@ struct WorkspaceDiff {
         let timestamp = Date().formatted(.iso8601)
         let pipeline = settings.send.pipeline(for: workspace)
         let runName = names.isEmpty ? "diff" : "diff " + names.joined(separator: " ")
-        let (jobs, confirmed, passes) = (jobs, confirmed, noise ? 2 : 1)
+        let (jobs, confirmed, passes) = (jobs, confirmed, max(passes, noise ? 2 : 1))
+        let timed = self.passes > 1
         // Both sides at once, each in its own order; a side's captures stay on that side.
         let runners = environments.map { environment in
-            CheckRunner(
+            var runner = CheckRunner(
                 builder: builder, environment: environment, input: input, confirmed: confirmed,
                 captured: pipeline.captures.values(for: environment.name))
+            runner.latencyRecorder = timed ? HDRLatencyRecorder.maker : nil
+            return runner
         }
         let text = ComparisonTextReport(color: Console.useColor)
         // Without --noise each route is printed once both sides have it, in selection order.
         let printer = PairedLines(
-            environments: (environments[0].name, environments[1].name), live: !json && !noise, text: text,
+            environments: (environments[0].name, environments[1].name), live: !json && passes == 1, text: text,
             ignores: ignores, allHeaders: allHeaders)
         let first = Task(executorPreference: pipeline.engine.taskExecutor) {
             await runners[0].run(
-                routes, passes: passes, jobs: jobs,
+                routes, passes: passes, jobs: jobs, warmUp: timed,
                 send: { (prepared) async throws(TransportError) in try await pipeline.send(prepared, run: runName) },
                 report: { await printer.add($0, side: 0) })
         }
         let second = Task(executorPreference: pipeline.engine.taskExecutor) {
             await runners[1].run(
-                routes, passes: passes, jobs: jobs,
+                routes, passes: passes, jobs: jobs, warmUp: timed,
                 send: { (prepared) async throws(TransportError) in try await pipeline.send(prepared, run: runName) },
                 report: { await printer.add($0, side: 1) })
         }
@@ -80,12 +88,13 @@ struct WorkspaceDiff {
             for message in pipeline.saveCookies(environment.name) { Console.error("warning: \(message)") }
         }
 
-        let comparison = WorkspaceComparison(left: left, right: right, ignores: ignores, allHeaders: allHeaders)
+        let comparison = WorkspaceComparison(
+            left: left, right: right, ignores: ignores, allHeaders: allHeaders, noise: noise, slower: slower)
         let reports = ComparisonReports()
         if json {
             Console.out(reports.json(comparison, timestamp: timestamp).serialized + "\n")
         } else {
-            if noise {
+            if passes > 1 {
                 let names = (left.environment, right.environment)
                 var out = ""
                 for route in comparison.routes {
@@ -96,6 +105,7 @@ struct WorkspaceDiff {
                 Console.out(out)
             }
             Console.line(text.summary(comparison))
+            for run in [left, right] { for line in LatencyTable().lines(run) { Console.line(line) } }
         }
         if let junit {
             try ReportFile.write(Array(reports.junit(comparison, timestamp: timestamp).utf8), to: junit)

@@ -14,20 +14,39 @@ public struct RunJSONReport: Sendable {
     private func environment(_ run: EnvironmentRun) -> JSONValue {
         let totals = run.totals
         let mask = run.masking
-        return .object([
-            JSONMember("name", .string(run.environment)),
-            JSONMember("base_url", .string(mask(run.baseURL))),
-            JSONMember("workspace", .string(run.workspace)),
-            JSONMember("duration_ms", .number(String(Seconds.milliseconds(run.duration)))),
-            JSONMember(
-                "totals",
-                .object(
-                    [
-                        ("routes", totals.routes), ("checks", totals.checks), ("passed", totals.passed),
-                        ("failed", totals.failed), ("errors", totals.errors), ("skipped", totals.skipped),
-                    ].map { JSONMember($0.0, .number(String($0.1))) })),
-            JSONMember("routes", .array(run.routes.map { route($0, mask) })),
-        ])
+        return .object(
+            [
+                JSONMember("name", .string(run.environment)),
+                JSONMember("base_url", .string(mask(run.baseURL))),
+                JSONMember("workspace", .string(run.workspace)),
+                JSONMember("duration_ms", .number(String(Seconds.milliseconds(run.duration)))),
+                JSONMember(
+                    "totals",
+                    .object(
+                        [
+                            ("routes", totals.routes), ("checks", totals.checks), ("passed", totals.passed),
+                            ("failed", totals.failed), ("errors", totals.errors), ("skipped", totals.skipped),
+                        ].map { JSONMember($0.0, .number(String($0.1))) })),
+                JSONMember("routes", .array(run.routes.map { route($0, mask) })),
+            ] + (run.latency.isEmpty ? [] : [JSONMember("latency", Self.latency(run))]))
+    }
+
+    /// `[{"route": …, "count": 10, "p50_ms": 1.2, "p95_ms": …, "p99_ms": …, "max_ms": …}]`, in the order run.
+    static func latency(_ run: EnvironmentRun) -> JSONValue {
+        .array(
+            run.routes.filter { $0.pass == 1 }.compactMap { route in
+                run.latency[route.route].map { summary in
+                    .object([JSONMember("route", .string(route.route))] + members(summary))
+                }
+            })
+    }
+
+    /// A summary's count and percentiles as JSON members.
+    public static func members(_ summary: LatencySummary) -> [JSONMember] {
+        [JSONMember("count", .number(String(summary.count)))]
+            + [("p50_ms", summary.p50), ("p95_ms", summary.p95), ("p99_ms", summary.p99), ("max_ms", summary.max)].map {
+                JSONMember($0.0, .number(Seconds.fixed($0.1, places: 3)))
+            }
     }
 
     private func route(_ route: RouteRun, _ mask: (String) -> String) -> JSONValue {
