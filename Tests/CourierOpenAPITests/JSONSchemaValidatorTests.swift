@@ -1,0 +1,85 @@
+import CourierCore
+import Testing
+
+@testable import CourierOpenAPI
+
+/// What the validator says, as a contract check prints it: the instance path, the message, the
+/// schema's place in the document; OpenAPI 3.0's dialect; bounds.
+@Suite("JSON Schema validator")
+struct JSONSchemaValidatorTests {
+    static func parse(_ text: String) -> JSONValue { (try? JSONValue.parse(Array(text.utf8))) ?? .null }
+
+    static let openAPI = parse(
+        """
+        {"openapi": "3.0.3", "components": {"schemas": {
+          "List": {"type": "object", "required": ["items"], "properties": {
+            "items": {"type": "array", "items": {"$ref": "#/components/schemas/Item"}},
+            "next": {"type": "string", "nullable": true}}},
+          "Item": {"type": "object", "required": ["id", "price"], "properties": {
+            "id": {"type": "integer", "minimum": 1},
+            "price": {"type": "integer", "maximum": 100, "exclusiveMaximum": true},
+            "tag": {"type": "string", "enum": ["new", "old"], "pattern": "^[a-z]+$"}}}}}}
+        """)
+
+    static let cases: [(String, String, [String])] = [
+        (#"{"items": [{"id": 1, "price": 3}], "next": null}"#, "nullable lets null through", []),
+        (
+            #"{"items": [{"id": 1, "price": 3}, {"id": 2, "price": 4}, {"id": 3, "price": 1}, {"id": 4, "price": 19.5}]}"#,
+            "the issue's example",
+            ["json items.3.price: 19.5 is not of type integer (schema #/components/schemas/Item/properties/price)"]
+        ),
+        (
+            #"{"items": [{"price": 100, "tag": "Mid"}]}"#, "several at once, each named",
+            [
+                "json items.0.price: 100 is not less than 100 (schema #/components/schemas/Item/properties/price)",
+                #"json items.0.tag: "Mid" is not one of ["new","old"] (schema #/components/schemas/Item/properties/tag)"#,
+                #"json items.0.tag: "Mid" does not match "^[a-z]+$" (schema #/components/schemas/Item/properties/tag)"#,
+                #"json items.0: property "id" is required (schema #/components/schemas/Item)"#,
+            ]
+        ),
+        (
+            #"[1]"#, "the wrong kind at the top",
+            [#"json .: [1] is not of type object (schema #/components/schemas/List)"#]
+        ),
+    ]
+
+    @Test("failures name the path, the keyword's complaint and the schema", arguments: cases)
+    func messages(_ body: String, _ title: String, _ expected: [String]) {
+        let validator = JSONSchemaValidator(document: Self.openAPI, dialect: .openAPI30)
+        let failures = validator.validate(Self.parse(body), against: "/components/schemas/List")
+        #expect(failures.map(\.description) == expected, "\(title)")
+    }
+
+    @Test("a reference loop, a reference to another file, a pointer to nothing: one failure each, no crash")
+    func bounds() {
+        let loop = JSONSchemaValidator(document: Self.parse(##"{"$ref": "#"}"##), dialect: .draft2020)
+        #expect(loop.validate(.null).first?.message.hasPrefix("schemas nest deeper than 200") == true)
+        let elsewhere = JSONSchemaValidator(document: Self.parse(#"{"$ref": "other.json#/a"}"#), dialect: .draft2020)
+        #expect(elsewhere.validate(.null).map(\.message) == ["cannot resolve other.json#/a"])
+        #expect(
+            JSONSchemaValidator(document: Self.openAPI, dialect: .openAPI30).validate(.null, against: "/nothing")
+                .map(\.message) == ["no schema at #/nothing"])
+    }
+
+    static let multiples: [(String, String, Bool)] = [
+        ("0.0075", "0.0001", true), ("0.00751", "0.0001", false), ("4.5", "1.5", true), ("35", "1.5", false),
+        ("1e308", "0.123456789", false), ("-12", "4", true), ("19.99", "0.01", true), ("1e-9", "1e-10", true),
+    ]
+
+    @Test("multipleOf in decimal", arguments: multiples)
+    func multipleOf(_ value: String, _ divisor: String, _ expected: Bool) {
+        #expect(SchemaNumber.isMultiple(value, of: divisor) == expected)
+    }
+
+    static let uris: [(String, String, String)] = [
+        ("other.json#/a", "http://x.test/s/root.json", "http://x.test/s/other.json#/a"),
+        ("../up.json", "http://x.test/s/t/root.json", "http://x.test/s/up.json"),
+        ("#foo", "urn:uuid:deadbeef", "urn:uuid:deadbeef#foo"), ("/abs", "http://x.test/a/b", "http://x.test/abs"),
+        ("#/$defs/a", "", "#/$defs/a"), ("tag:x,2024:b", "http://x.test/a", "tag:x,2024:b"),
+    ]
+
+    @Test("references resolve as RFC 3986 says", arguments: uris)
+    func resolve(_ reference: String, _ base: String, _ expected: String) {
+        #expect(SchemaURI.resolve(reference, against: base) == expected)
+    }
+}
