@@ -8,8 +8,9 @@ let package = Package(
         .executable(name: "courier", targets: ["courier"]),
         .library(name: "CourierCore", targets: ["CourierCore"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
-        // For the fuzz targets in Fuzz/, which import it from outside.
+        // For the fuzz targets in Fuzz/, which import them from outside.
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
+        .library(name: "CourierImport", targets: ["CourierImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,15 +54,19 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         // The one way a request is sent, for the screen and every command: engine, cookie
-        // jars, tokens, checks and history together.
-        .target(name: "CourierPipeline", dependencies: ["CourierCore", "CourierHTTP", "CourierStore"]),
+        // jars, tokens, checks, OpenAPI contracts and history together.
+        .target(
+            name: "CourierPipeline", dependencies: ["CourierCore", "CourierHTTP", "CourierStore", "CourierOpenAPI"]),
         // The system's SQLite for the history database, and the few calls Swift cannot make.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libpsl's built-in Public Suffix List (curl's), for which domains cookies may name.
         .target(name: "CPublicSuffix", linkerSettings: [.linkedLibrary("psl")]),
-        // OpenAPI and Swagger documents into import plans, and the YAML reader (`StructuredText`)
-        // the Insomnia importer's trees come from.
-        .target(name: "CourierOpenAPI", dependencies: ["CourierCore"]),
+        // OpenAPI and Swagger documents into import plans and contracts (with the JSON Schema
+        // validator), and the YAML reader (`StructuredText`) the Insomnia importer's trees come from.
+        .target(name: "CourierOpenAPI", dependencies: ["CourierCore", "CourierImport"]),
+        // The importers (curl, Postman, Insomnia, Bruno, .http) and the merge into a workspace:
+        // pure like the core, and optimised for size, as code that runs once per import.
+        .target(name: "CourierImport", dependencies: ["CourierCore"]),
         // State, update and views of the screen: pure, like the core.
         .target(name: "CourierTUI", dependencies: ["CourierCore"]),
         .target(
@@ -78,13 +83,16 @@ let package = Package(
             name: "courier",
             dependencies: [
                 "CourierCore", "CourierHTTP", "CourierStore", "CourierPipeline", "CourierTUI", "CourierSampleAPI",
-                "CourierOpenAPI", "CourierSystem", "CNcurses",
+                "CourierOpenAPI", "CourierImport", "CourierSystem", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "CourierCoreTests",
-            dependencies: ["CourierCore", "CourierSystem", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: [
+                "CourierCore", "CourierImport", "CourierSystem",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             exclude: ["Fixtures"]),
         // Test helpers shared by the integration and end-to-end tests: a hostile loopback server.
         .target(name: "CourierTestSupport", path: "Tests/CourierTestSupport"),
@@ -105,7 +113,8 @@ let package = Package(
             name: "CourierPipelineTests",
             dependencies: ["CourierPipeline", "CourierHTTP", "CourierStore", "CourierCore", "CourierSampleAPI"]),
         .testTarget(
-            name: "CourierOpenAPITests", dependencies: ["CourierOpenAPI", "CourierCore"], exclude: ["Fixtures"]),
+            name: "CourierOpenAPITests", dependencies: ["CourierOpenAPI", "CourierImport", "CourierCore"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "CourierCLITests",
             dependencies: [
@@ -129,7 +138,7 @@ for target in package.targets where target.type != .system {
 // must stay under 30 MB stripped. The JSON engine, the network and history (CourierCore,
 // CourierHTTP, CourierSystem) stay at -O, where bench.sh measures them.
 let sizeOptimised: Set = [
-    "courier", "CourierTUI", "CourierOpenAPI", "CourierSampleAPI", "CourierStore", "CourierPipeline",
+    "courier", "CourierTUI", "CourierOpenAPI", "CourierImport", "CourierSampleAPI", "CourierStore", "CourierPipeline",
 ]
 for target in package.targets where sizeOptimised.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Osize"], .when(configuration: .release))]

@@ -7,6 +7,7 @@ import PackageDescription
 // compiles them. scripts/fuzz.sh builds them with `-sanitize=fuzzer,address` (every module,
 // the code under test included) and runs each over its corpus in Fuzz/Corpus/<target>.
 let core = Target.Dependency.product(name: "CourierCore", package: "Courier")
+let importers = Target.Dependency.product(name: "CourierImport", package: "Courier")
 
 func fuzzer(_ name: String, _ more: [Target.Dependency] = []) -> Target {
     .executableTarget(name: name, dependencies: ["FuzzSupport", core] + more)
@@ -16,9 +17,10 @@ let package = Package(
     name: "CourierFuzz",
     dependencies: [.package(name: "Courier", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [core]),
+        .target(name: "FuzzSupport", dependencies: [core, importers]),
         fuzzer("FuzzJSON"), fuzzer("FuzzJSONPath"), fuzzer("FuzzWorkspace"), fuzzer("FuzzTemplate"),
-        fuzzer("FuzzCheck"), fuzzer("FuzzCurl"), fuzzer("FuzzPostman"), fuzzer("FuzzHTTPFile"),
+        fuzzer("FuzzCheck"), fuzzer("FuzzCurl", [importers]), fuzzer("FuzzPostman", [importers]),
+        fuzzer("FuzzHTTPFile", [importers]),
         fuzzer("FuzzOpenAPI", [.product(name: "CourierOpenAPI", package: "Courier")]), fuzzer("FuzzHeaders"),
         fuzzer("FuzzStream"), fuzzer("FuzzSeal"), fuzzer("FuzzRegex"),
     ]

@@ -17,6 +17,7 @@ from bench_check import check_run
 from bench_diff import diff
 from bench_history import history
 from bench_import import import_openapi
+from bench_release import compare, contract
 from bench_stream import screen, stream
 from demo_server import demo_server
 
@@ -119,6 +120,8 @@ def main():
         check_run(BIN, port, WORK)
         history(BIN, port, WORK)
         diff(BIN, port, WORK)
+        compare(BIN, port, WORK)
+        contract(BIN, port, WORK)
         stream(BIN, port, env)
         screen(BIN, port, WORK)
         tui(port)

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 /// An OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted) as a tree of values, read from JSON (the JSON engine, which
 /// keeps order and number literals) or YAML (`YAMLReader`), with its local references

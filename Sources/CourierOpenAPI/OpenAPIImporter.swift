@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 /// `courier import openapi`: an OpenAPI 3.0 or 3.1 document, JSON or YAML (DESIGN.md §9), or
 /// a Swagger 2.0 one read as the 3.0 document it stands for (`SwaggerConversion`).
@@ -17,9 +18,12 @@ public struct OpenAPIImporter: Sendable {
 
     /// The plan for the document `bytes` read from `fileName`; `load` reads a file beside it
     /// that a `$ref` names (a path relative to the document's folder that does not leave it),
-    /// and without it such a reference is an error naming it.
+    /// and without it such a reference is an error naming it. With `reference` (the document as
+    /// the workspace names it: a path relative to its folder, or a URL), each route records its
+    /// operation (`reference#operationId`, else `reference#METHOD /path`) for the contract check.
     public func plan(
-        _ bytes: [UInt8], fileName: String, load: ((String) throws(ImportError) -> [UInt8])? = nil
+        _ bytes: [UInt8], fileName: String, load: ((String) throws(ImportError) -> [UInt8])? = nil,
+        reference: String? = nil
     ) throws(ImportError) -> ImportPlan {
         let document = try OpenAPIDocument.read(bytes, fileName: fileName, load: load)
         var plan = ImportPlan()
@@ -70,6 +74,10 @@ public struct OpenAPIImporter: Sendable {
                         path: member.key, method: method, operation: operation, inherited: inherited,
                         document: document, examples: examples)
                     var route = try builder.route()
+                    if let reference {
+                        let id = operation["operationId"]?.scalarText ?? "\(method.uppercased()) \(member.key)"
+                        route.operation = reference + "#" + id
+                    }
                     let requirements =
                         try operation["security"].map { value throws(ImportError) in
                             try security.requirements(

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 /// An operation's security requirement as what goes on the wire: `Authorization: Bearer
 /// {{token}}`, `Basic {{basic_credentials}}`, an API key in a header, the query or a cookie.

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 /// One operation as a route: name, path, parameters with their example or default values,
 /// and the request body (see `OpenAPIImporter`).

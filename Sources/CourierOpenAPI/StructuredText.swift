@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 /// A JSON or YAML file as a tree of values, for the importers whose sources may be either
 /// (OpenAPI, Swagger, Insomnia): JSON when it opens with `{` and is JSON, else YAML 1.2

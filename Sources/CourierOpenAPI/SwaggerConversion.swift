@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 /// A Swagger 2.0 document read as the OpenAPI 3.0 document it stands for, as the OpenAPI
 /// Initiative's own converter (swagger2openapi) writes it, so one importer serves both with

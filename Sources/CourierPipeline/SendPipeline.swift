@@ -38,6 +38,8 @@ public final class SendPipeline: Sendable {
     public let recorder: HistoryRecorder?
     /// What routes captured, kept for the next command.
     public let captures: CaptureKeeper
+    /// The OpenAPI documents of routes' operations, for the `contract` check.
+    public let contracts: ContractBook
 
     /// The pipeline of `workspace`.
     /// - Parameters:
@@ -55,18 +57,20 @@ public final class SendPipeline: Sendable {
             workspace: workspace, disabled: settings.noHistory, processEnvironment: processEnvironment,
             opening: settings.opening, report: report)
         captures = CaptureKeeper(workspace: workspace, processEnvironment: processEnvironment)
+        contracts = ContractBook(folder: workspace.baseDirectory, engine: engine)
     }
 
     /// A pipeline of parts the caller made (the screen makes its engine on the first send).
     public init(
         engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens, recorder: HistoryRecorder?,
-        captures: CaptureKeeper
+        captures: CaptureKeeper, folder: String
     ) {
         self.engine = engine
         self.cookies = cookies
         self.tokens = tokens
         self.recorder = recorder
         self.captures = captures
+        contracts = ContractBook(folder: folder, engine: engine)
     }
 
     /// Builds the request for `route` in `environment`, with the values routes captured
@@ -104,6 +108,13 @@ public final class SendPipeline: Sendable {
             partialAfter: partialAfter)
         let bodyIsJSON = examine?(exchange.response) ?? false
         prepared.checkPlan?.apply(to: &exchange, bodyIsJSON: bodyIsJSON)
+        if let operation = prepared.checkPlan?.operation {
+            let secrets = SecretSet.of(exchange.origin.secretValues)
+            for var result in await contracts.check(exchange, operation: operation) {
+                result.message = result.message.map { secrets.mask($0) }
+                exchange.checks.append(result)
+            }
+        }
         // Kept for the next command: `call auth.login`, then `call account`.
         if let problem = captures.keep(exchange) { exchange.response.warnings.append(problem) }
         recorder?.record(exchange, run: run)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CourierCore
+@testable import CourierImport
 
 /// The `.bru` reader against the Bru language parser's own fixtures (bruno-lang v2: each `.bru`
 /// beside the `.json` it parses to, with their licence): every block the importer reads gives

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CourierCore
+@testable import CourierImport
 
 /// `courier import bruno` over its fixtures: each folder holds a `collection/` (part of Bruno's
 /// own test collection, with its licence, or a written one) and `expected.json` (the workspace

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CourierCore
+@testable import CourierImport
 
 /// `courier import curl` over the fixtures folder: each `NAME.curl` (copied from browsers,
 /// READMEs and shells) imports into an empty workspace exactly as `NAME.json` says, or fails

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CourierCore
+@testable import CourierImport
 
 /// `courier import http` over the fixtures folder: each folder holds one `requests.http` (or
 /// `.rest`) with the env files JetBrains reads beside it, and `expected.json` (the workspace

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CourierCore
+@testable import CourierImport
 
 /// `courier import postman` over the fixtures folder: each folder holds one
 /// `collection.json` and the Postman environments exported beside it

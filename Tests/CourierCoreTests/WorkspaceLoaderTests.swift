@@ -111,6 +111,10 @@ struct WorkspaceLoaderTests {
                 "environments.json: routes[0].path: is required"
             ),
             (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/\", \"operation\": \"listOrders\"}]}",
+                "environments.json: routes[0].operation: is DOCUMENT#OPERATION (openapi.json#listOrders, or openapi.json#GET /orders)"
+            ),
+            (
                 "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/u\", \"params\": {\"id\": \"1\"}}]}",
                 "environments.json: routes[0].params.id: '/u' has no parameter 'id'"
             ),
@@ -175,6 +179,26 @@ struct WorkspaceLoaderTests {
         #expect(
             WorkspaceError.unknownRoute("user.index", suggestion: "users.index").description
                 == "unknown route 'user.index'; did you mean 'users.index'?")
+    }
+
+    @Test("a route's OpenAPI operation and \"contract\": false load, and are written back as they were")
+    func operation() throws {
+        let text = #"""
+            {"environments": {"a": {"base_url": "http://a.test"}}, "routes": [
+              {"name": "o", "path": "/o", "operation": "api/openapi.json#listOrders"},
+              {"name": "p", "path": "/p", "operation": "https://x.test/o.yaml#GET /p", "contract": false}]}
+            """#
+        let workspace = try load(text)
+        #expect(workspace.routes.map(\.operation) == ["api/openapi.json#listOrders", "https://x.test/o.yaml#GET /p"])
+        #expect(workspace.routes.map(\.checksContract) == [true, false])
+        let again = try WorkspaceLoader().load(bytes: WorkspaceWriter().bytes(workspace), fileName: "environments.json")
+        #expect(again.routes == workspace.routes)
+        let plan = try RequestBuilder(workspace: workspace, processEnvironment: [:]).build(
+            route: workspace.routes[0], environment: workspace.environments[0]
+        ).checkPlan
+        #expect(plan?.operation == "api/openapi.json#listOrders")
+        #expect(CheckRunner.checkNames(workspace.routes[0]) == ["status < 400", "contract"])
+        #expect(CheckRunner.checkNames(workspace.routes[1]) == ["status < 400"])
     }
 
     @Test("the shipped environments.json loads and covers the sample API")

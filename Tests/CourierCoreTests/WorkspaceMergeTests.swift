@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CourierCore
+@testable import CourierImport
 
 /// Merging an import into a workspace file (DESIGN.md §9): what the file holds stays as
 /// written and in order, environments match by base URL, names clash loudly.

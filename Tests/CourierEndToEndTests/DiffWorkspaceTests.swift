@@ -41,10 +41,10 @@ final class DiffWorkspaceTests {
                 "    json .: [{\"id\":1,\"from\":\"ops@example.com\",\"text\":\"Deploy 2.0 finished\",\"read\":true},"
                     + "{\"id\":2,\"from\":\"support@example.com\",\"text\":\"3 tickets closed\",\"read\":false}] | "
                     + "{\"error\":\"upstream messages service…",
-                "= posts.index",
-                "= posts.show",
+                "≠ posts.index  json 0.author_id: 1 | \"1\"",
+                "≠ posts.show  json author_id: 1 | \"1\"",
             ], "\(result.stdout)")
-        #expect(summary.hasPrefix("production | candidate: 7 routes: 4 same, 3 different, 0 trouble, 0 skipped · "))
+        #expect(summary.hasPrefix("production | candidate: 7 routes: 2 same, 5 different, 0 trouble, 0 skipped · "))
         #expect(!result.stdout.contains("prod-token"))
     }
 
@@ -59,18 +59,18 @@ final class DiffWorkspaceTests {
         #expect(result.code == 1, "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let totals = json?["totals"] as? [String: Int]
-        #expect(totals == ["routes": 7, "same": 4, "different": 3, "trouble": 0, "skipped": 0, "slower": 0])
+        #expect(totals == ["routes": 7, "same": 2, "different": 5, "trouble": 0, "skipped": 0, "slower": 0])
         let routes = json?["routes"] as? [[String: Any]] ?? []
         #expect(
             routes.compactMap { $0["verdict"] as? String } == [
-                "same", "different", "different", "same", "status", "same", "same",
+                "same", "different", "different", "same", "status", "different", "different",
             ])
         let document = try XMLDocument(data: Data(contentsOf: report))
         let suite = try document.nodes(forXPath: "//testsuite").first as? XMLElement
         #expect(suite?.attribute(forName: "name")?.stringValue == "courier:diff production|candidate")
-        #expect(suite?.attribute(forName: "failures")?.stringValue == "3")
+        #expect(suite?.attribute(forName: "failures")?.stringValue == "5")
         let failed = try document.nodes(forXPath: "//testcase[failure]/@name").map { $0.stringValue ?? "" }
-        #expect(failed == ["users.show", "me", "messages.index"])
+        #expect(failed == ["users.show", "me", "messages.index", "posts.index", "posts.show"])
     }
 
     @Test("--noise sends twice per side and lists what changed between a side's own answers")
@@ -138,7 +138,7 @@ final class DiffWorkspaceTests {
         // Another route may be flagged too on a loaded machine (p95 of 3 is their max): headlines must be.
         #expect(
             lines.contains {
-                $0.hasPrefix("production | candidate: 7 routes: 4 same, 3 different, 0 trouble, 0 skipped, ")
+                $0.hasPrefix("production | candidate: 7 routes: 2 same, 5 different, 0 trouble, 0 skipped, ")
                     && $0.contains(" slower · ") && !$0.contains(" 0 slower")
             }, "\(result.stdout)")
         let table = try #require(lines.firstIndex { $0.hasPrefix("candidate: latency over 3 runs (ms)") })

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 import CourierOpenAPI
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 import Foundation
 import Testing
 

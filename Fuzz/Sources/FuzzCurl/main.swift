@@ -1,6 +1,7 @@
 // A curl command (as pasted from a browser's "copy as cURL", any shell quoting) becomes an
 // import plan or one error; a plan always merges into a workspace that loads.
 import CourierCore
+import CourierImport
 import FuzzSupport
 
 let importer = CurlImporter(currentDirectory: "/tmp")

@@ -1,6 +1,7 @@
 // A `.http` file (JetBrains / VS Code REST Client) becomes an import plan or one error; a
 // plan always merges into a workspace that loads.
 import CourierCore
+import CourierImport
 import FuzzSupport
 
 let importer = HTTPFileImporter()

@@ -1,6 +1,7 @@
 // A Postman collection (v2.0 / v2.1) becomes an import plan or one error; a plan always
 // merges into a workspace that loads.
 import CourierCore
+import CourierImport
 import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 /// What every fuzz target shares: how a broken property is reported, and the checks that
 /// more than one target makes.

@@ -10,6 +10,9 @@ public struct CheckPlan: Sendable, Equatable {
     public var context: TemplateContext
     /// Names whose captured values are secret (the environment's `secrets`).
     public var secretNames: Set<String>
+    /// The OpenAPI operation (`DOCUMENT#OPERATION`) whose contract the response is held to;
+    /// the pipeline, which reads documents, runs that check.
+    public var operation: String?
 
     /// A plan.
     public init(checks: [Check]?, captures: [Capture] = [], context: TemplateContext, secretNames: Set<String> = []) {

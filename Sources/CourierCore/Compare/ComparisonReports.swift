@@ -6,7 +6,7 @@ public struct ComparisonReports: Sendable {
 
     /// The JSON document: both environments, the totals, and per route the verdict, each side's
     /// status and time, every difference, the body's line diff and the noise ignored.
-    public func json(_ comparison: WorkspaceComparison, timestamp: String) -> JSONValue {
+    @_optimize(size) public func json(_ comparison: WorkspaceComparison, timestamp: String) -> JSONValue {
         let mask = comparison.masking
         let totals = comparison.totals
         let sides = [comparison.left, comparison.right].map { run in
@@ -30,7 +30,7 @@ public struct ComparisonReports: Sendable {
         ])
     }
 
-    private func route(_ route: RouteComparison, _ mask: (String) -> String) -> JSONValue {
+    @_optimize(size) private func route(_ route: RouteComparison, _ mask: (String) -> String) -> JSONValue {
         var members = [
             JSONMember("name", .string(route.route)), JSONMember("method", .string(route.method.rawValue)),
             JSONMember("verdict", .string(Self.verdict(route.verdict))),
@@ -64,7 +64,9 @@ public struct ComparisonReports: Sendable {
         return .object(members)
     }
 
-    private func side(_ run: RouteRun, _ latency: LatencySummary?, _ mask: (String) -> String) -> JSONValue {
+    @_optimize(size) private func side(_ run: RouteRun, _ latency: LatencySummary?, _ mask: (String) -> String)
+        -> JSONValue
+    {
         var members = [JSONMember("url", .string(mask(run.url)))]
         if let response = run.exchange?.response {
             members.append(JSONMember("status", .number(String(response.status))))
@@ -75,7 +77,7 @@ public struct ComparisonReports: Sendable {
     }
 
     /// `same`, `different`, `status`, `trouble` or `skipped`.
-    public static func verdict(_ verdict: RouteComparison.Verdict) -> String {
+    @_optimize(size) public static func verdict(_ verdict: RouteComparison.Verdict) -> String {
         switch verdict {
         case .same: "same"
         case .different: "different"
@@ -88,7 +90,7 @@ public struct ComparisonReports: Sendable {
     /// JUnit XML: one `<testsuite name="courier:diff A|B">` with a `<testcase classname="diff"
     /// name="ROUTE">` per route; a difference is a `<failure>` holding every differing place,
     /// a route that could not be completed an `<error>`, a skipped one `<skipped>`.
-    public func junit(_ comparison: WorkspaceComparison, timestamp: String) -> String {
+    @_optimize(size) public func junit(_ comparison: WorkspaceComparison, timestamp: String) -> String {
         let mask = comparison.masking
         let totals = comparison.totals
         let time = Seconds.fixed(max(comparison.left.duration, comparison.right.duration), places: 3)

@@ -17,7 +17,7 @@ public struct ComparisonTextReport: Sendable {
     }
 
     /// The lines of one route, secrets masked by `masking`.
-    public func lines(
+    @_optimize(size) public func lines(
         for route: RouteComparison, environments: (String, String), masking: (String) -> String
     ) -> [String] {
         var details = route.differences.map(\.description) + route.bodyLines
@@ -55,7 +55,7 @@ public struct ComparisonTextReport: Sendable {
     }
 
     /// `p95 3.0 | 85.0 ms (+2733 %)` for a route flagged slower; nil for any other.
-    static func slowerText(_ route: RouteComparison) -> String? {
+    @_optimize(size) static func slowerText(_ route: RouteComparison) -> String? {
         guard route.slower, let left = route.leftLatency, let right = route.rightLatency else { return nil }
         let growth = left.p95 > 0 ? "+\(Int(((right.p95 / left.p95 - 1) * 100).rounded())) %" : "slower"
         return "p95 \(LatencyTable.milliseconds(left.p95)) | \(LatencyTable.milliseconds(right.p95)) ms (\(growth))"
@@ -63,7 +63,7 @@ public struct ComparisonTextReport: Sendable {
 
     /// `development | production: 24 routes: 10 same, 12 different, 1 trouble, 1 skipped · 1.84 s`;
     /// with times recorded, the routes that got slower too (`…, 1 skipped, 1 slower · …`).
-    public func summary(_ comparison: WorkspaceComparison) -> String {
+    @_optimize(size) public func summary(_ comparison: WorkspaceComparison) -> String {
         let totals = comparison.totals
         let seconds = max(comparison.left.duration, comparison.right.duration)
         let timed = comparison.routes.contains { $0.leftLatency != nil }
@@ -75,11 +75,11 @@ public struct ComparisonTextReport: Sendable {
 
     /// `line` cut to `width` characters, with `…` where it was cut. Masked first, so a cut
     /// cannot leave half a secret unmasked.
-    static func clip(_ line: String) -> String {
+    @_optimize(size) static func clip(_ line: String) -> String {
         line.count > width ? String(line.prefix(width - 1)) + "…" : line
     }
 
-    private func mark(_ text: String, _ code: Int) -> String {
+    @_optimize(size) private func mark(_ text: String, _ code: Int) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }

@@ -22,7 +22,7 @@ public struct CurlExport: Sendable {
 
     /// The command: a comment naming the variables it reads, if any, then `curl` with one
     /// option per line, joined by ` \` continuations.
-    public func command(for prepared: PreparedRequest) -> String {
+    @_optimize(size) public func command(for prepared: PreparedRequest) -> String {
         var request = prepared.request
         var names = VariableNames()
         // A credential a secret variable already holds keeps that variable's name; one whose
@@ -106,7 +106,7 @@ public struct CurlExport: Sendable {
     }
 
     /// The headers curl would add on its own, and the value to send instead (nil: none).
-    private func curlDefaults(_ request: HTTPRequest) -> [(String, String?)] {
+    @_optimize(size) private func curlDefaults(_ request: HTTPRequest) -> [(String, String?)] {
         var defaults: [(String, String?)] = [
             ("User-Agent", nil), ("Accept", nil), ("Accept-Encoding", SendOptions.acceptEncoding),
         ]
@@ -124,7 +124,7 @@ public struct CurlExport: Sendable {
     }
 
     /// One `-F` (or `--form-string`, which reads no `@`, `<` or `;` in the value) for `part`.
-    private func formArgument(_ part: MultipartBody.Part, word: (String) -> ShellWord) -> String {
+    @_optimize(size) private func formArgument(_ part: MultipartBody.Part, word: (String) -> ShellWord) -> String {
         switch part.content {
         case .value(let value) where part.contentType == nil:
             return "--form-string " + word("\(part.name)=\(value)").quoted
@@ -140,7 +140,7 @@ public struct CurlExport: Sendable {
     }
 
     /// A `-F` value in curl's own double quotes, where only `\\` and `"` are escaped.
-    private static func curlQuoted(_ text: String) -> String {
+    @_optimize(size) private static func curlQuoted(_ text: String) -> String {
         var out = "\""
         for character in text {
             if character == "\\" || character == "\"" { out.append("\\") }
@@ -150,7 +150,7 @@ public struct CurlExport: Sendable {
     }
 
     /// `printf 'FORMAT'` writing `bytes` exactly (NUL included), for a body no shell string holds.
-    private func printfPipe(_ bytes: [UInt8]) -> String {
+    @_optimize(size) private func printfPipe(_ bytes: [UInt8]) -> String {
         var format = ""
         for byte in bytes {
             switch byte {
@@ -175,7 +175,7 @@ public struct CurlExport: Sendable {
 
     /// Each secret as written, then each encoding that differs from it (longest wins where
     /// two start at one place, so the encoded value is named whole).
-    private static func forms(_ secrets: [NamedSecret]) -> [HiddenForm] {
+    @_optimize(size) private static func forms(_ secrets: [NamedSecret]) -> [HiddenForm] {
         var forms: [HiddenForm] = []
         for secret in secrets where !secret.value.isEmpty {
             forms.append(HiddenForm(secret: secret, variable: secret.name, form: nil))

@@ -22,7 +22,7 @@ public struct HARExport: Sendable {
     }
 
     /// The whole document, pretty-printed, ending in a newline.
-    public func document(_ records: [HistoryRecord]) -> [UInt8] {
+    @_optimize(size) public func document(_ records: [HistoryRecord]) -> [UInt8] {
         let log = JSONValue.object([
             JSONMember(
                 "log",
@@ -39,7 +39,7 @@ public struct HARExport: Sendable {
     }
 
     /// One entry per hop of `record`, the last one carrying the response body.
-    func entries(_ record: HistoryRecord) -> [JSONValue] {
+    @_optimize(size) func entries(_ record: HistoryRecord) -> [JSONValue] {
         let exchange = record.exchange
         let response = exchange.response
         let hops = response.hops.isEmpty ? [Self.onlyHop(record)] : response.hops
@@ -68,7 +68,7 @@ public struct HARExport: Sendable {
         }
     }
 
-    private func request(_ hop: ExchangeHop, body: [UInt8]?) -> JSONValue {
+    @_optimize(size) private func request(_ hop: ExchangeHop, body: [UInt8]?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("method", .string(hop.method.rawValue)),
             ("url", .string(hop.url)),
@@ -92,7 +92,7 @@ public struct HARExport: Sendable {
         return object(members)
     }
 
-    private func response(_ hop: ExchangeHop, body: [UInt8]?) -> JSONValue {
+    @_optimize(size) private func response(_ hop: ExchangeHop, body: [UInt8]?) -> JSONValue {
         var content: [(String, JSONValue)] = [
             ("size", .number(String(hop.bodySize))),
             ("mimeType", .string(hop.responseHeaders.value(for: "Content-Type") ?? "")),
@@ -127,7 +127,7 @@ public struct HARExport: Sendable {
     }
 
     /// The hop of an exchange recorded without hops: its times rebuilt from the totals.
-    static func onlyHop(_ record: HistoryRecord) -> ExchangeHop {
+    @_optimize(size) static func onlyHop(_ record: HistoryRecord) -> ExchangeHop {
         let exchange = record.exchange
         let response = exchange.response
         return ExchangeHop(
@@ -139,7 +139,7 @@ public struct HARExport: Sendable {
     }
 
     /// `name=value` pairs of a URL's query, percent-decoded (`+` kept, as HAR viewers show it).
-    static func query(of url: String) -> [(name: String, value: String)] {
+    @_optimize(size) static func query(of url: String) -> [(name: String, value: String)] {
         guard let start = url.firstIndex(of: "?") else { return [] }
         let query = url[url.index(after: start)...].prefix { $0 != "#" }
         return query.split(separator: "&").map { item in
@@ -150,7 +150,7 @@ public struct HARExport: Sendable {
     }
 
     /// The cookies of the `Cookie` (every pair) or `Set-Cookie` (the first pair of each) headers.
-    private func cookies(_ fields: [HeaderField], named header: String) -> JSONValue {
+    @_optimize(size) private func cookies(_ fields: [HeaderField], named header: String) -> JSONValue {
         var found: [JSONValue] = []
         for field in fields where field.name.lowercased() == header {
             let pairs = field.value.split(separator: ";")
@@ -164,20 +164,20 @@ public struct HARExport: Sendable {
         return .array(found)
     }
 
-    private func headers(_ fields: [HeaderField]) -> JSONValue {
+    @_optimize(size) private func headers(_ fields: [HeaderField]) -> JSONValue {
         .array(fields.map { pair($0.name, $0.value) })
     }
 
-    private func pair(_ name: String, _ value: String) -> JSONValue {
+    @_optimize(size) private func pair(_ name: String, _ value: String) -> JSONValue {
         object([("name", .string(name)), ("value", .string(value))])
     }
 
-    private func object(_ members: [(String, JSONValue)]) -> JSONValue {
+    @_optimize(size) private func object(_ members: [(String, JSONValue)]) -> JSONValue {
         .object(members.map { JSONMember($0.0, $0.1) })
     }
 
     /// Seconds as milliseconds with three decimals, never negative.
-    private func milliseconds(_ seconds: Double) -> JSONValue {
+    @_optimize(size) private func milliseconds(_ seconds: Double) -> JSONValue {
         // In thousandths of a millisecond, rounded, then written with its three decimals.
         let thousandths = Int64(min(max(0, seconds) * 1_000_000, 9e15).rounded())
         let fraction = String(thousandths % 1000)

@@ -41,13 +41,15 @@ public struct ShellWord: Sendable, Equatable {
     }
 
     /// `text` in single quotes, which keep every byte but `'` literal in POSIX shells.
-    public static func singleQuoted(_ text: String) -> String {
+    @_optimize(size) public static func singleQuoted(_ text: String) -> String {
         "'" + text.replacingText("'", with: "'\\''") + "'"
     }
 
     /// Splits `text` where a secret value occurs, naming each occurrence by `variable(secret)`.
     /// At one position the longest secret wins, so a secret that contains another is whole.
-    public static func splitting(_ text: String, secrets: [NamedSecret], variable: (NamedSecret) -> String)
+    @_optimize(size) public static func splitting(
+        _ text: String, secrets: [NamedSecret], variable: (NamedSecret) -> String
+    )
         -> ShellWord
     {
         let ordered = secrets.filter { !$0.value.isEmpty }.sorted { $0.value.count > $1.value.count }

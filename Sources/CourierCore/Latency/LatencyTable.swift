@@ -5,7 +5,7 @@ public struct LatencyTable: Sendable {
     public init() {}
 
     /// The lines for one environment's run; none when no times were recorded.
-    public func lines(_ run: EnvironmentRun) -> [String] {
+    @_optimize(size) public func lines(_ run: EnvironmentRun) -> [String] {
         var names: [String] = []
         for route in run.routes where route.pass == 1 && run.latency[route.route] != nil { names.append(route.route) }
         guard let count = names.first.flatMap({ run.latency[$0]?.count }) else { return [] }
@@ -23,14 +23,14 @@ public struct LatencyTable: Sendable {
     }
 
     /// `12.3`, `1234`: one decimal below 100 ms, whole milliseconds above.
-    public static func milliseconds(_ value: Double) -> String {
+    @_optimize(size) public static func milliseconds(_ value: Double) -> String {
         value < 100 ? Seconds.fixed(value, places: 1) : String(Int(value.rounded()))
     }
 }
 
 extension String {
     /// The string padded with spaces to `width` characters.
-    fileprivate func padding(_ width: Int) -> String {
+    @_optimize(size) fileprivate func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -67,7 +67,7 @@ public enum PercentEncoding {
     }
 
     /// `text` with every byte but ASCII letters, digits and `extra` escaped.
-    static func encode(_ text: String, keeping extra: String) -> String {
+    public static func encode(_ text: String, keeping extra: String) -> String {
         let hex = Array("0123456789ABCDEF")
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -113,6 +113,7 @@ public struct RequestBuilder: Sendable {
         var prepared = PreparedRequest(request: request, options: options, origin: origin)
         prepared.checkPlan = CheckPlan(
             checks: route.checks, captures: route.captures, context: context, secretNames: environment.secrets)
+        if route.checksContract { prepared.checkPlan?.operation = route.operation }
         try applyAuth(
             authSpec(route: route, environment: environment), to: &prepared, in: context,
             headerWins: authorizationHeaderWins(route: route, environment: environment, inputHeaders: input.headers))

@@ -38,6 +38,7 @@ public struct CheckRunner: Sendable {
     /// routes, and for the run view's rows).
     public static func checkNames(_ route: Route) -> [String] {
         (route.checks?.map(\.source) ?? [Check.implicitStatus.source]) + route.captures.map { "capture \($0.name)" }
+            + (route.operation != nil && route.checksContract ? ["contract"] : [])
     }
 
     /// Runs `routes` `passes` times in order, at most `jobs` requests in flight at once (a

@@ -49,7 +49,7 @@ public struct HeaderField: Sendable, Equatable, Hashable {
     }
 
     /// RFC 9110 token characters, the only ones allowed in a header name.
-    static func isToken(_ name: String) -> Bool {
+    public static func isToken(_ name: String) -> Bool {
         !name.isEmpty
             && name.utf8.allSatisfy { byte in
                 switch byte {

@@ -44,6 +44,12 @@ public struct Route: Sendable, Equatable {
     public var captures: [Capture] = []
     /// How this route authenticates; nil means as its environment says.
     public var auth: AuthSpec?
+    /// The OpenAPI operation it calls, `DOCUMENT#OPERATION` (`openapi.json#listOrders`, or
+    /// `openapi.json#GET /orders`; the document relative to the workspace's folder, or a URL):
+    /// what an OpenAPI import records, and what the `contract` check holds responses to.
+    public var operation: String?
+    /// `"contract": false`: no contract check, though the route has an operation.
+    public var checksContract = true
 
     /// A route; only the name, method and path are required.
     public init(

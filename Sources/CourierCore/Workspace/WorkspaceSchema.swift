@@ -18,7 +18,7 @@ struct WorkspaceSchema {
         "name", "method", "path", "query", "headers", "body", "form", "multipart", "text", "body_file", "allow_outside",
         "content_type", "params",
         "json_path",
-        "description", "checks", "capture", "auth",
+        "description", "checks", "capture", "auth", "operation", "contract",
     ]
     private static let resourceKeys = [
         "name", "path", "actions", "headers", "body", "params", "json_path", "description",
@@ -216,6 +216,14 @@ struct WorkspaceSchema {
             case "checks": route.checks = try checks(member.value, keyPath)
             case "capture": route.captures = try captures(member.value, keyPath)
             case "auth": route.auth = try auth(member.value, keyPath)
+            case "operation":
+                let operation = try reader.string(member.value, keyPath)
+                guard operation.contains("#"), !operation.hasSuffix("#") else {
+                    throw reader.fail(
+                        keyPath, "is DOCUMENT#OPERATION (openapi.json#listOrders, or openapi.json#GET /orders)")
+                }
+                route.operation = operation
+            case "contract": route.checksContract = try reader.bool(member.value, keyPath)
             default: break
             }
         }

@@ -11,7 +11,7 @@ public struct WorkspaceWriter: Sendable {
     public init() {}
 
     /// The file's bytes.
-    public func bytes(_ workspace: Workspace) -> [UInt8] {
+    @_optimize(size) public func bytes(_ workspace: Workspace) -> [UInt8] {
         let compact = Array(json(workspace).serialized.utf8)
         // The serializer only writes valid JSON, so the formatter (which ends with a newline)
         // cannot fail on it.
@@ -19,7 +19,7 @@ public struct WorkspaceWriter: Sendable {
     }
 
     /// The workspace as a JSON tree.
-    public func json(_ workspace: Workspace) -> JSONValue {
+    @_optimize(size) public func json(_ workspace: Workspace) -> JSONValue {
         var members: [JSONMember] = []
         members.append(optional: "headers", headers(workspace.headers))
         members.append(optional: "variables", strings(workspace.variables))
@@ -52,7 +52,7 @@ public struct WorkspaceWriter: Sendable {
     }
 
     /// Written only when it differs from the defaults.
-    func history(_ settings: HistorySettings) -> JSONValue? {
+    @_optimize(size) func history(_ settings: HistorySettings) -> JSONValue? {
         let defaults = HistorySettings()
         guard settings.enabled else { return .bool(false) }
         var members: [JSONMember] = []
@@ -63,7 +63,8 @@ public struct WorkspaceWriter: Sendable {
         return members.isEmpty ? nil : .object(members)
     }
 
-    func environment(_ environment: Environment) -> JSONValue {
+    /// An environment as the file writes it.
+    @_optimize(size) public func environment(_ environment: Environment) -> JSONValue {
         var members = [JSONMember("base_url", .string(environment.baseURL))]
         members.append(optional: "headers", headers(environment.headers))
         members.append(optional: "variables", strings(environment.variables))
@@ -89,7 +90,8 @@ public struct WorkspaceWriter: Sendable {
         return .object(members)
     }
 
-    func route(_ route: Route) -> JSONValue {
+    /// A route as the file writes it.
+    @_optimize(size) public func route(_ route: Route) -> JSONValue {
         var members = [
             JSONMember("name", .string(route.name)), JSONMember("method", .string(route.method.rawValue)),
             JSONMember("path", .string(route.path)),
@@ -112,11 +114,13 @@ public struct WorkspaceWriter: Sendable {
         }
         if let checks = route.checks { members.append(JSONMember("checks", .array(checks.map { .string($0.source) }))) }
         if let auth = route.auth { members.append(JSONMember("auth", self.auth(auth))) }
+        if let operation = route.operation { members.append(JSONMember("operation", .string(operation))) }
+        if !route.checksContract { members.append(JSONMember("contract", .bool(false))) }
         return .object(members)
     }
 
     /// `{"type": …}` with the fields the type has, templates as written.
-    func auth(_ spec: AuthSpec) -> JSONValue {
+    @_optimize(size) func auth(_ spec: AuthSpec) -> JSONValue {
         var fields: [(String, String?)] = [("type", spec.type)]
         switch spec {
         case .none: break
@@ -134,7 +138,7 @@ public struct WorkspaceWriter: Sendable {
         return .object(fields.compactMap { key, value in value.map { JSONMember(key, .string($0)) } })
     }
 
-    func part(_ field: MultipartField) -> JSONValue {
+    @_optimize(size) func part(_ field: MultipartField) -> JSONValue {
         var members = [JSONMember("name", .string(field.name))]
         switch field.content {
         case .value(let text): members.append(JSONMember("value", .string(text)))
@@ -147,7 +151,7 @@ public struct WorkspaceWriter: Sendable {
         return .object(members)
     }
 
-    func resource(_ resource: Resource) -> JSONValue {
+    @_optimize(size) func resource(_ resource: Resource) -> JSONValue {
         var members = [
             JSONMember("name", .string(resource.name)), JSONMember("path", .string(resource.path)),
             JSONMember("actions", .array(resource.actions.map { .string($0.rawValue) })),
@@ -162,17 +166,17 @@ public struct WorkspaceWriter: Sendable {
 
     /// Headers in order; a name that repeats becomes one array member, as `query` writes it.
     /// Headers as query parameters are written; one sent empty on purpose is `null`.
-    func headers(_ fields: [HeaderField]) -> JSONValue? {
+    @_optimize(size) func headers(_ fields: [HeaderField]) -> JSONValue? {
         guard !fields.isEmpty else { return nil }
         return query(fields.map { QueryItem($0.name, $0.value, bare: $0.keepsEmpty) })
     }
 
-    func strings(_ map: [String: String]) -> JSONValue? {
+    @_optimize(size) func strings(_ map: [String: String]) -> JSONValue? {
         map.isEmpty ? nil : .object(map.keys.sorted().map { JSONMember($0, .string(map[$0] ?? "")) })
     }
 
     /// Query parameters in order; a name that repeats becomes one array member at its first place.
-    func query(_ items: [QueryItem]) -> JSONValue {
+    @_optimize(size) func query(_ items: [QueryItem]) -> JSONValue {
         var members: [JSONMember] = []
         for item in items {
             let value: JSONValue = item.bare && item.value.isEmpty ? .null : .string(item.value)
@@ -189,14 +193,14 @@ public struct WorkspaceWriter: Sendable {
     }
 
     /// A whole number without a fraction (`10`, not `10.0`), others as Swift prints them.
-    func number(_ value: Double) -> JSONValue {
+    @_optimize(size) func number(_ value: Double) -> JSONValue {
         if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int(value))) }
         return .number(String(value))
     }
 }
 
 extension Array where Element == JSONMember {
-    fileprivate mutating func append(optional key: String, _ value: JSONValue?) {
+    @_optimize(size) fileprivate mutating func append(optional key: String, _ value: JSONValue?) {
         if let value { append(JSONMember(key, value)) }
     }
 }

@@ -13,6 +13,9 @@ public struct JSONSchemaValidator: Sendable {
     public let dialect: SchemaDialect
     let registry: SchemaRegistry
     let baseURI: String
+    private let nodes = Locked<[String: JSONValue]>([:])
+    /// `$ref`s resolved so far, by base and reference: the pointer and the resource it is in.
+    private let targets = Locked<[String: (pointer: String, resource: String)]>([:])
 
     /// Evaluations of one `validate` at most: a schema that refers to itself in circles, or a
     /// huge instance, ends with a failure that says so instead of running on.
@@ -36,15 +39,58 @@ public struct JSONSchemaValidator: Sendable {
     /// Every way `instance` breaks the schema at `pointer` (the document's root by default);
     /// empty when it is valid.
     public func validate(_ instance: JSONValue, against pointer: String = "") -> [SchemaFailure] {
-        guard let schema = SchemaRegistry.node(document, at: pointer) else {
+        guard let schema = node(at: pointer) else {
             return [
                 SchemaFailure(instancePath: [], keyword: "$ref", message: "no schema at #\(pointer)", schemaPath: "#")
             ]
         }
+        return validate(instance, schema: schema, at: pointer)
+    }
+
+    /// Every way `instance` breaks `schema`, which is the document's node at `pointer` (given by
+    /// a caller that holds it already, so no pointer is walked).
+    public func validate(_ instance: JSONValue, schema: JSONValue, at pointer: String) -> [SchemaFailure] {
         var evaluator = SchemaEvaluator(validator: self)
-        let resource = registry.resource(containing: pointer)
+        // An OpenAPI document without `$id`s is one resource: no pointer to walk back.
+        let resource =
+            registry.roots.count == 1
+            ? (uri: registry.roots[""] ?? baseURI, root: "") : registry.resource(containing: pointer)
         let context = SchemaEvaluator.Context(
             instancePath: [], pointer: pointer, base: resource.uri, dynamic: [resource.uri], depth: 0)
         return evaluator.evaluate(schema, instance, context).failures
+    }
+
+    /// The document's node at `pointer`, walked once and then remembered (a `$ref` is followed
+    /// for every item of every response).
+    func node(at pointer: String) -> JSONValue? {
+        if let known = nodes.withLock({ $0[pointer] }) { return known }
+        guard let found = SchemaRegistry.node(document, at: pointer) else { return nil }
+        nodes.withLock { $0[pointer] = found }
+        return found
+    }
+
+    /// The pointer a `$ref` (or `$dynamicRef`) at `base` names, and the resource it is in; nil
+    /// when the document has no such place. A `$ref`'s answer depends only on its base, so it
+    /// is worked out once; a `$dynamicRef`'s depends on the resources in `scope` too.
+    func target(of reference: String, base: String, dynamic: Bool, scope: [String]) -> (String, String)? {
+        let key = base + "\u{0}" + reference
+        if !dynamic, let known = targets.withLock({ $0[key] }) { return known }
+        let uri = SchemaURI.resolve(reference, against: base)
+        guard var target = registry.pointer(for: uri) else { return nil }
+        let (resource, fragment) = SchemaURI.split(uri)
+        if dynamic, !fragment.isEmpty, !fragment.hasPrefix("/"),
+            registry.dynamicAnchors[resource + "#" + fragment] != nil
+        {
+            // The outermost resource in scope with a dynamic anchor of that name wins.
+            for outer in scope {
+                if let pointer = registry.dynamicAnchors[outer + "#" + fragment] {
+                    target = pointer
+                    break
+                }
+            }
+        }
+        let found = (pointer: target, resource: registry.resource(containing: target).uri)
+        if !dynamic { targets.withLock { $0[key] = found } }
+        return found
     }
 }

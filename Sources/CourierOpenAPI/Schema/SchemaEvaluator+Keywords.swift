@@ -6,7 +6,8 @@ extension SchemaEvaluator {
     mutating func general(
         _ schema: JSONValue, _ instance: JSONValue, _ context: Context, into outcome: inout SchemaOutcome
     ) {
-        let shown = instance.brief(limit: 80)
+        // Made only for a failure: most values pass, and showing one costs more than checking it.
+        let shown = { instance.brief(limit: 80) }
         let nullable = dialect == .openAPI30 && schema["nullable"] == .bool(true) && instance == .null
         if let type = schema["type"], !nullable {
             let names: [String]
@@ -17,17 +18,17 @@ extension SchemaEvaluator {
             }
             if !names.isEmpty, !names.contains(where: { Self.matches(instance, type: $0) }) {
                 outcome.failures.append(
-                    failure("type", "\(shown) is not of type \(names.joined(separator: " or "))", context))
+                    failure("type", "\(shown()) is not of type \(names.joined(separator: " or "))", context))
             }
         }
         if case .array(let allowed)? = schema["enum"], !allowed.contains(where: { Self.equal($0, instance) }),
             !nullable
         {
             outcome.failures.append(
-                failure("enum", "\(shown) is not one of \(JSONValue.array(allowed).brief(limit: 120))", context))
+                failure("enum", "\(shown()) is not one of \(JSONValue.array(allowed).brief(limit: 120))", context))
         }
         if dialect == .draft2020, let constant = schema["const"], !Self.equal(constant, instance) {
-            outcome.failures.append(failure("const", "\(shown) is not \(constant.brief(limit: 80))", context))
+            outcome.failures.append(failure("const", "\(shown()) is not \(constant.brief(limit: 80))", context))
         }
         if case .number(let literal) = instance { number(schema, literal, shown, context, into: &outcome) }
         if case .string(let text) = instance { string(schema, text, shown, context, into: &outcome) }
@@ -65,7 +66,8 @@ extension SchemaEvaluator {
     }
 
     private func number(
-        _ schema: JSONValue, _ literal: String, _ shown: String, _ context: Context, into outcome: inout SchemaOutcome
+        _ schema: JSONValue, _ literal: String, _ shown: () -> String, _ context: Context,
+        into outcome: inout SchemaOutcome
     ) {
         guard let value = Double(literal) else { return }
         let legacy = dialect != .draft2020
@@ -75,7 +77,7 @@ extension SchemaEvaluator {
                 outcome.failures.append(
                     failure(
                         exclusive ? "exclusiveMaximum" : "maximum",
-                        "\(shown) is \(exclusive ? "not less than" : "more than the maximum") \(Self.format(maximum))",
+                        "\(shown()) is \(exclusive ? "not less than" : "more than the maximum") \(Self.format(maximum))",
                         context))
             }
         }
@@ -85,20 +87,20 @@ extension SchemaEvaluator {
                 outcome.failures.append(
                     failure(
                         exclusive ? "exclusiveMinimum" : "minimum",
-                        "\(shown) is \(exclusive ? "not more than" : "less than the minimum") \(Self.format(minimum))",
+                        "\(shown()) is \(exclusive ? "not more than" : "less than the minimum") \(Self.format(minimum))",
                         context))
             }
         }
         if !legacy, let maximum = schema["exclusiveMaximum"]?.number, value >= maximum {
             outcome.failures.append(
-                failure("exclusiveMaximum", "\(shown) is not less than \(Self.format(maximum))", context))
+                failure("exclusiveMaximum", "\(shown()) is not less than \(Self.format(maximum))", context))
         }
         if !legacy, let minimum = schema["exclusiveMinimum"]?.number, value <= minimum {
             outcome.failures.append(
-                failure("exclusiveMinimum", "\(shown) is not more than \(Self.format(minimum))", context))
+                failure("exclusiveMinimum", "\(shown()) is not more than \(Self.format(minimum))", context))
         }
         if case .number(let divisor)? = schema["multipleOf"], !SchemaNumber.isMultiple(literal, of: divisor) {
-            outcome.failures.append(failure("multipleOf", "\(shown) is not a multiple of \(divisor)", context))
+            outcome.failures.append(failure("multipleOf", "\(shown()) is not a multiple of \(divisor)", context))
         }
     }
 
@@ -107,23 +109,24 @@ extension SchemaEvaluator {
     }
 
     private mutating func string(
-        _ schema: JSONValue, _ text: String, _ shown: String, _ context: Context, into outcome: inout SchemaOutcome
+        _ schema: JSONValue, _ text: String, _ shown: () -> String, _ context: Context,
+        into outcome: inout SchemaOutcome
     ) {
         // Lengths count code points (RFC 8259's characters), not grapheme clusters.
         let length = text.unicodeScalars.count
         if let limit = schema["maxLength"]?.number, Double(length) > limit {
             outcome.failures.append(
-                failure("maxLength", "\(shown) is longer than \(Self.format(limit)) characters", context))
+                failure("maxLength", "\(shown()) is longer than \(Self.format(limit)) characters", context))
         }
         if let limit = schema["minLength"]?.number, Double(length) < limit {
             outcome.failures.append(
-                failure("minLength", "\(shown) is shorter than \(Self.format(limit)) characters", context))
+                failure("minLength", "\(shown()) is shorter than \(Self.format(limit)) characters", context))
         }
         if case .string(let pattern)? = schema["pattern"] {
             switch search(pattern, text) {
             case false?:
                 outcome.failures.append(
-                    failure("pattern", "\(shown) does not match \(JSONValue.string(pattern).brief())", context))
+                    failure("pattern", "\(shown()) does not match \(JSONValue.string(pattern).brief())", context))
             case nil:
                 outcome.failures.append(
                     failure("pattern", "the pattern \(JSONValue.string(pattern).brief()) cannot be read", context))
@@ -194,7 +197,9 @@ extension SchemaEvaluator {
                 outcome.failures += result.failures
             }
         }
-        dependencies(schema, seen, members, context, into: &outcome)
+        if schema["dependencies"] != nil || schema["dependentRequired"] != nil || schema["dependentSchemas"] != nil {
+            dependencies(schema, seen, members, context, into: &outcome)
+        }
         if dialect == .draft2020, let sub = schema["unevaluatedProperties"] {
             for member in members where !outcome.properties.contains(member.key) {
                 let result = evaluate(sub, member.value, context.child("unevaluatedProperties").with(member.key))

@@ -56,7 +56,10 @@ struct SchemaEvaluator {
         var context = context
         // The registry resolved every `$id` once, against the resource around it; resolving it
         // again here against a base it already set would nest it twice.
-        if let resource = validator.registry.roots[context.pointer] { enter(resource, &context) }
+        if schema[dialect == .draft2020 ? "$id" : "id"] != nil, let resource = validator.registry.roots[context.pointer]
+        {
+            enter(resource, &context)
+        }
         if case .string(let reference)? = schema["$ref"] {
             outcome.absorb(follow(reference, instance, context.child("$ref"), base: context.base, dynamic: false))
             // Before 2019-09 a `$ref` stands for the whole schema: its siblings are ignored.
@@ -85,32 +88,17 @@ struct SchemaEvaluator {
     mutating func follow(_ reference: String, _ instance: JSONValue, _ context: Context, base: String, dynamic: Bool)
         -> SchemaOutcome
     {
-        let uri = SchemaURI.resolve(reference, against: base)
-        guard var target = validator.registry.pointer(for: uri) else {
+        guard
+            let (target, resource) = validator.target(
+                of: reference, base: base, dynamic: dynamic, scope: context.dynamic),
+            let schema = validator.node(at: target)
+        else {
             var outcome = SchemaOutcome()
             outcome.failures.append(failure(dynamic ? "$dynamicRef" : "$ref", "cannot resolve \(reference)", context))
             return outcome
         }
-        let (_, fragment) = SchemaURI.split(uri)
-        if dynamic, !fragment.isEmpty, !fragment.hasPrefix("/"),
-            validator.registry.dynamicAnchors[SchemaURI.split(uri).resource + "#" + fragment] != nil
-        {
-            // The outermost resource in scope with a dynamic anchor of that name wins.
-            for scope in context.dynamic {
-                if let pointer = validator.registry.dynamicAnchors[scope + "#" + fragment] {
-                    target = pointer
-                    break
-                }
-            }
-        }
-        guard let schema = SchemaRegistry.node(validator.document, at: target) else {
-            var outcome = SchemaOutcome()
-            outcome.failures.append(failure("$ref", "cannot resolve \(reference)", context))
-            return outcome
-        }
         var next = context
         next.pointer = target
-        let resource = validator.registry.resource(containing: target).uri
         next.base = resource
         if next.dynamic.last != resource { next.dynamic.append(resource) }
         return evaluate(schema, instance, next)

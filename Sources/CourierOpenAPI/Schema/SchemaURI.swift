@@ -122,12 +122,15 @@ enum SchemaURI {
         guard !pointer.isEmpty else { return [] }
         guard pointer.hasPrefix("/") else { return nil }
         return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+            // Most tokens have no escape: the generic search `replacing` runs costs a contract check its time.
+            $0.utf8.contains(UInt8(ascii: "~"))
+                ? String($0).replacing("~1", with: "/").replacing("~0", with: "~") : String($0)
         }
     }
 
     /// A token written into a pointer.
     static func escape(_ token: String) -> String {
-        token.replacing("~", with: "~0").replacing("/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 }

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// One deployment of the sample API (development, production, and production's release
 /// candidate) with its own data and token, so switching environments in Courier visibly changes
 /// what comes back.
@@ -8,6 +10,19 @@ struct SampleDeployment: Sendable {
         case messagesBadGateway
         /// `GET headlines` takes 80 ms longer.
         case slowHeadlines
+        /// A post's `author_id` is a string (`"1"`), against the OpenAPI document's integer.
+        case authorIDAsText
+        /// `GET posts/:id/comments/:comment` is gone: 404, as for a path it does not know.
+        case commentRouteGone
+    }
+
+    /// A post as this deployment writes it.
+    func json(_ post: SamplePost) -> JSONValue {
+        guard flaws.contains(.authorIDAsText), case .object(var members) = post.json else { return post.json }
+        for index in members.indices where members[index].key == "author_id" {
+            members[index].value = .string(String(post.authorId))
+        }
+        return .object(members)
     }
 
     /// URL prefix, e.g. `/dev/v1`.
@@ -90,7 +105,7 @@ struct SampleDeployment: Sendable {
     )
 
     /// Production's next release, served beside it: the same data but for what a release can
-    /// break (a changed field, a failing route, a slower one), so `courier diff --env production
+    /// break (a changed field, a failing route, a slower one, a field of the wrong type), so `courier diff --env production
     /// --env candidate` has something real to find among routes that are the same.
     static let candidate: SampleDeployment = {
         var next = production
@@ -101,7 +116,7 @@ struct SampleDeployment: Sendable {
             if user.id == 42 { user.address.zip = "M20" }
             return user
         }
-        next.flaws = [.messagesBadGateway, .slowHeadlines]
+        next.flaws = [.messagesBadGateway, .slowHeadlines, .authorIDAsText, .commentRouteGone]
         return next
     }()
 }

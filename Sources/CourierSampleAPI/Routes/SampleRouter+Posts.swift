@@ -3,13 +3,13 @@ import CourierCore
 /// `posts`, `posts/:id` and their comments.
 extension SampleRouter {
     func listPosts(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
-        .json(.array(deployment.posts.map(\.json)))
+        .json(.array(deployment.posts.map(deployment.json)))
     }
 
     func showPost(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
         let id = request.parameter("id")
         guard let post = deployment.posts.first(where: { String($0.id) == id }) else { return .missing("post", id) }
-        return .json(post.json)
+        return .json(deployment.json(post))
     }
 
     /// `POST posts` creates (a title is required); `PUT`/`PATCH posts/:id` change the fields given.
@@ -55,6 +55,9 @@ extension SampleRouter {
     }
 
     func showComment(_ request: SampleRequest, _ deployment: SampleDeployment) async -> SampleReply {
+        if deployment.flaws.contains(.commentRouteGone) {
+            return .error(404, "no route for \(request.method) \(request.path)")
+        }
         guard let post = post(request, deployment) else { return .missing("post", request.parameter("id")) }
         let id = request.parameter("comment")
         guard let comment = deployment.comments.first(where: { $0.postId == post.id && String($0.id) == id }) else {

@@ -82,6 +82,11 @@ struct SampleRouter: Sendable {
         let segments = path.split(separator: "/").map(String.init)
         let isRead = request.method == "GET" || request.method == "HEAD"
         if segments.isEmpty && isRead { return index }
+        if segments == ["openapi.json"] && isRead {
+            let host = request.header("Host") ?? "127.0.0.1"
+            return SampleReply(
+                status: 200, headers: [("Content-Type", "application/json")], body: SampleOpenAPI.document(host: host))
+        }
         if segments == ["_requests"] && isRead {
             return SampleReply.json(.fields(["requests": .array(await store.log.map(JSONValue.string))]))
         }

@@ -62,6 +62,29 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Send mutating routes to protected environments too.")
     var yes = false
 
+    @Flag(
+        name: .long,
+        help:
+            "The routes with an OpenAPI operation (none named), held to it; list documented ones that answer 404 or 405."
+    )
+    var contract = false
+
+    /// The routes named (or the default selection); with `--contract`, those with an operation.
+    private func select(in workspace: Workspace) throws -> [Route] {
+        var routes: [Route]
+        do {
+            routes = try RunSelector(workspace: workspace).select(names)
+        } catch {
+            throw CLIFailure(error.description)
+        }
+        guard contract else { return routes }
+        routes = routes.filter { $0.operation != nil && $0.checksContract }
+        guard !routes.isEmpty else {
+            throw CLIFailure("no route has an OpenAPI operation (courier import openapi records them)")
+        }
+        return routes
+    }
+
     func run() async throws {
         guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
         guard jobs >= 1 else { throw CLIFailure("--jobs must be 1 or more") }
@@ -71,12 +94,7 @@ struct CheckCommand: AsyncParsableCommand {
         let loaded = try workspace.load()
         let session = workspace.session()
         let environments = try WorkspaceSource.environments(named: env, in: loaded, remembered: session.environment)
-        let routes: [Route]
-        do {
-            routes = try RunSelector(workspace: loaded).select(names)
-        } catch {
-            throw CLIFailure(error.description)
-        }
+        let routes = try select(in: loaded)
         guard !routes.isEmpty else { throw CLIFailure("no route to check (name a run, a route or a glob)") }
         var input = RequestInput()
         try send.settings.apply(to: &input, languages: loaded.languages, rememberedLanguage: session.language)
@@ -128,6 +146,19 @@ struct CheckCommand: AsyncParsableCommand {
         } else {
             for run in runs { Console.line(report.summary(run)) }
             for run in runs { for line in LatencyTable().lines(run) { Console.line(line) } }
+        }
+        if contract {
+            for run in runs {
+                let missing = run.routes.filter {
+                    [404, 405].contains($0.exchange?.response.status ?? 0) && $0.pass == 1
+                }
+                guard !missing.isEmpty else { continue }
+                let list = missing.map { run in
+                    let path = routes.first { $0.name == run.route }?.path ?? ""
+                    return "\(run.route) (\(run.method) \(path) → \(run.exchange?.response.status ?? 0))"
+                }
+                Console.line("documented but missing on \(run.environment): " + list.joined(separator: ", "))
+            }
         }
         if let junit {
             try ReportFile.write(Array(JUnitReport().xml(runs, timestamp: timestamp).utf8), to: junit)

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 import CourierStore
 
 /// `courier import --refresh [--dry-run]`: every document the workspace records under

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCore
+import CourierImport
 import CourierOpenAPI
 import CourierStore
 
@@ -192,7 +193,8 @@ struct ImportCommand: AsyncParsableCommand {
         case .openapi:
             // A document split over files reads them from its folder; a fetched one reads none.
             let folder = ImportFetch.isURL(source) || source == "-" ? nil : DocumentFolder(of: source)
-            return try OpenAPIImporter().plan(try file(source), fileName: source, load: folder.map { $0.read })
+            return try OpenAPIImporter().plan(
+                try file(source), fileName: source, load: folder.map { $0.read }, reference: documentReference(source))
         case .postman:
             let environments = try environment.map {
                 PostmanImporter.EnvironmentFile(name: $0, bytes: try Self.file($0))
@@ -240,6 +242,17 @@ struct ImportCommand: AsyncParsableCommand {
         let folder = PathText.directory(path)
         if folder == "." { return current }
         return folder.hasPrefix("/") ? folder : current + "/" + folder
+    }
+
+    /// How the workspace names the document `source` in its routes' operations: a URL as it
+    /// is, a file relative to the workspace's folder (absolute when outside it); nil for stdin.
+    func documentReference(_ source: String) -> String? {
+        if ImportFetch.isURL(source) { return source }
+        guard source != "-" else { return nil }
+        let path = Self.absoluteFolder(of: source) + "/" + PathText.fileName(source)
+        let folder = Self.absoluteFolder(of: workspace.config)
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// A source file's bytes (`-` reads stdin), or a message naming it.

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierImport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

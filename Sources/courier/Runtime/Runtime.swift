@@ -264,7 +264,8 @@ final class Runtime {
     private func sendingPipeline() -> SendPipeline {
         if let pipeline { return pipeline }
         let made = SendPipeline(
-            engine: HTTPEngine(), cookies: cookies, tokens: tokens, recorder: recorder, captures: captures)
+            engine: HTTPEngine(), cookies: cookies, tokens: tokens, recorder: recorder, captures: captures,
+            folder: state.workspace.baseDirectory)
         pipeline = made
         return made
     }

@@ -13,7 +13,7 @@ public struct JUnitReport: Sendable {
     public init() {}
 
     /// The whole document. `timestamp` is ISO 8601, given by the caller so output is testable.
-    public func xml(_ runs: [EnvironmentRun], timestamp: String) -> String {
+    @_optimize(size) public func xml(_ runs: [EnvironmentRun], timestamp: String) -> String {
         let totals = runs.map(\.totals)
         let time = runs.map(\.duration).max() ?? 0
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -23,13 +23,13 @@ public struct JUnitReport: Sendable {
         return out
     }
 
-    private func counts(_ totals: [EnvironmentRun.Totals]) -> String {
+    @_optimize(size) private func counts(_ totals: [EnvironmentRun.Totals]) -> String {
         let sum = { (key: KeyPath<EnvironmentRun.Totals, Int>) in totals.reduce(0) { $0 + $1[keyPath: key] } }
         return "tests=\"\(sum(\.checks))\" failures=\"\(sum(\.failed))\" errors=\"\(sum(\.errors))\" "
             + "skipped=\"\(sum(\.skipped))\""
     }
 
-    private func suite(_ run: EnvironmentRun, timestamp: String) -> String {
+    @_optimize(size) private func suite(_ run: EnvironmentRun, timestamp: String) -> String {
         let mask = run.masking
         var out =
             "  <testsuite name=\"\(attribute("courier:" + run.environment))\" \(counts([run.totals])) "
@@ -67,7 +67,9 @@ public struct JUnitReport: Sendable {
         return out
     }
 
-    private func outcome(_ route: RouteRun, _ check: CheckResult, requestLine: String, mask: (String) -> String)
+    @_optimize(size) private func outcome(
+        _ route: RouteRun, _ check: CheckResult, requestLine: String, mask: (String) -> String
+    )
         -> String
     {
         switch route.outcome {
@@ -86,7 +88,7 @@ public struct JUnitReport: Sendable {
         }
     }
 
-    private func systemOut(_ response: HTTPResponse) -> String {
+    @_optimize(size) private func systemOut(_ response: HTTPResponse) -> String {
         var lines = response.statusLine + "\n"
         if response.bodyFile != nil {
             lines += "(body of \(response.bodySize) bytes saved to a file)"
@@ -101,8 +103,8 @@ public struct JUnitReport: Sendable {
         return lines
     }
 
-    private func attribute(_ value: String) -> String { XMLText.escape(value) }
-    private func text(_ value: String) -> String { XMLText.escape(value) }
+    @_optimize(size) private func attribute(_ value: String) -> String { XMLText.escape(value) }
+    @_optimize(size) private func text(_ value: String) -> String { XMLText.escape(value) }
 
-    private func seconds(_ value: Double) -> String { Seconds.fixed(value, places: 3) }
+    @_optimize(size) private func seconds(_ value: Double) -> String { Seconds.fixed(value, places: 3) }
 }

@@ -4,14 +4,14 @@ public struct RunJSONReport: Sendable {
     public init() {}
 
     /// The document.
-    public func json(_ runs: [EnvironmentRun], timestamp: String) -> JSONValue {
+    @_optimize(size) public func json(_ runs: [EnvironmentRun], timestamp: String) -> JSONValue {
         .object([
             JSONMember("timestamp", .string(timestamp)),
             JSONMember("environments", .array(runs.map(environment))),
         ])
     }
 
-    private func environment(_ run: EnvironmentRun) -> JSONValue {
+    @_optimize(size) private func environment(_ run: EnvironmentRun) -> JSONValue {
         let totals = run.totals
         let mask = run.masking
         return .object(
@@ -32,7 +32,7 @@ public struct RunJSONReport: Sendable {
     }
 
     /// `[{"route": …, "count": 10, "p50_ms": 1.2, "p95_ms": …, "p99_ms": …, "max_ms": …}]`, in the order run.
-    static func latency(_ run: EnvironmentRun) -> JSONValue {
+    @_optimize(size) static func latency(_ run: EnvironmentRun) -> JSONValue {
         .array(
             run.routes.filter { $0.pass == 1 }.compactMap { route in
                 run.latency[route.route].map { summary in
@@ -42,14 +42,14 @@ public struct RunJSONReport: Sendable {
     }
 
     /// A summary's count and percentiles as JSON members.
-    public static func members(_ summary: LatencySummary) -> [JSONMember] {
+    @_optimize(size) public static func members(_ summary: LatencySummary) -> [JSONMember] {
         [JSONMember("count", .number(String(summary.count)))]
             + [("p50_ms", summary.p50), ("p95_ms", summary.p95), ("p99_ms", summary.p99), ("max_ms", summary.max)].map {
                 JSONMember($0.0, .number(Seconds.fixed($0.1, places: 3)))
             }
     }
 
-    private func route(_ route: RouteRun, _ mask: (String) -> String) -> JSONValue {
+    @_optimize(size) private func route(_ route: RouteRun, _ mask: (String) -> String) -> JSONValue {
         var members = [
             JSONMember("name", .string(route.route)), JSONMember("method", .string(route.method.rawValue)),
             JSONMember("url", .string(mask(route.url))),

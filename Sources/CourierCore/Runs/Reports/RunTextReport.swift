@@ -13,7 +13,9 @@ public struct RunTextReport: Sendable {
     }
 
     /// `✓ users.show  GET http://…/users/42  200  12 ms`, then `    check: got …` per failure.
-    public func lines(for route: RouteRun, in environment: String, masking: (String) -> String) -> [String] {
+    @_optimize(size) public func lines(for route: RouteRun, in environment: String, masking: (String) -> String)
+        -> [String]
+    {
         let prefix = showEnvironment ? "[\(environment)] " : ""
         let name = route.pass > 1 ? "\(route.route) (run \(route.pass))" : route.route
         let head = "\(name)  \(route.method) \(masking(route.url))"
@@ -34,7 +36,7 @@ public struct RunTextReport: Sendable {
     }
 
     /// `staging: 12 routes, 30 checks: 29 passed, 1 failed, 0 errors, 0 skipped · 1.23 s · 9.7 req/s`.
-    public func summary(_ run: EnvironmentRun) -> String {
+    @_optimize(size) public func summary(_ run: EnvironmentRun) -> String {
         let totals = run.totals
         return "\(run.environment): \(totals.routes) route\(totals.routes == 1 ? "" : "s"), "
             + "\(totals.checks) check\(totals.checks == 1 ? "" : "s"): \(totals.passed) passed, "
@@ -43,11 +45,11 @@ public struct RunTextReport: Sendable {
             + "\(Seconds.fixed(run.requestsPerSecond, places: 1)) req/s"
     }
 
-    private func mark(_ text: String, _ code: Int) -> String {
+    @_optimize(size) private func mark(_ text: String, _ code: Int) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    private func milliseconds(_ seconds: Double) -> String {
+    @_optimize(size) private func milliseconds(_ seconds: Double) -> String {
         "\(Seconds.milliseconds(seconds)) ms"
     }
 }

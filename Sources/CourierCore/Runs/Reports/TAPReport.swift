@@ -11,7 +11,7 @@ public struct TAPReport: Sendable {
     public init() {}
 
     /// The whole stream.
-    public func text(_ runs: [EnvironmentRun]) -> String {
+    @_optimize(size) public func text(_ runs: [EnvironmentRun]) -> String {
         var out = "TAP version 13\n"
         var number = 0
         for run in runs {
@@ -48,7 +48,7 @@ public struct TAPReport: Sendable {
     }
 
     /// A YAML single-quoted scalar on one line (quotes doubled, line breaks as spaces).
-    static func yamlString(_ value: String) -> String {
+    @_optimize(size) static func yamlString(_ value: String) -> String {
         let flat = value.replacingText("\r", with: " ").replacingText("\n", with: " ")
         return "'" + flat.replacingText("'", with: "''") + "'"
     }
@@ -56,5 +56,5 @@ public struct TAPReport: Sendable {
 
 extension String {
     /// `#` starts a directive in a TAP description; `\#` keeps it literal.
-    fileprivate func replacingHashes() -> String { replacingText("#", with: "\\#") }
+    @_optimize(size) fileprivate func replacingHashes() -> String { replacingText("#", with: "\\#") }
 }

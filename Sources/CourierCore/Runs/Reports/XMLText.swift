@@ -2,7 +2,7 @@
 /// cannot hold at all (most C0 controls, unpaired surrogates cannot occur in a Swift string)
 /// become `?`, so a binary body cannot make the report unreadable.
 enum XMLText {
-    static func escape(_ text: String) -> String {
+    @_optimize(size) static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

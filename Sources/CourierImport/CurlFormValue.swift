@@ -1,3 +1,5 @@
+import CourierCore
+
 /// The value of a curl `-F NAME=…` option: the content (possibly `"quoted"`, with `\"` and
 /// `\\` escapes) and the `;type=` and `;filename=` that may follow it.
 public struct CurlFormValue {

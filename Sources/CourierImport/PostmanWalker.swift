@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Walks a Postman collection's items (see `PostmanImporter`): folders into name prefixes,
 /// requests into routes with the base URL each was written with.
 struct PostmanWalker {

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// What an importer read from a source, before it is merged into a workspace: environments
 /// (matched to the workspace's by base URL when merged), routes, and warnings about whatever
 /// did not come across.

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// The environments of JetBrains' `http-client.env.json` (public) and
 /// `http-client.private.env.json` (private: its values are secrets): `{"dev": {"host":
 /// "…"}, "$shared": {…}}`, where `$shared` applies to every environment.

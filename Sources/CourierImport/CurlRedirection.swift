@@ -1,3 +1,5 @@
+import CourierCore
+
 /// What a redirection after a curl command gives its stdin, which `-d @-` and
 /// `--data-binary @-` send: a here-document (`<<DATA` … `DATA`) or a here-string (`<<< 'text'`)
 /// holds the body in the command itself; `< FILE` names the file. Anything else (a pipe, a

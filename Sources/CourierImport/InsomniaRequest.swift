@@ -1,3 +1,5 @@
+import CourierCore
+
 /// One Insomnia request as a route (see `InsomniaImporter`): its URL and enabled query
 /// parameters, headers (an empty value is sent empty, as Insomnia sends it), body by MIME type
 /// (JSON, form, multipart, GraphQL, a file, text) and auth, its own or its folders'.

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// The options of one curl command line that shape what goes on the wire, read as curl
 /// reads them: short flags grouped (`-sSL`) or with their value attached (`-XPOST`), long
 /// ones spelled out, everything else that is not an option a URL. Options that change

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// The text of an imported file: UTF-8 with or without a byte order mark. Any other
 /// encoding (a UTF-16 export from Windows) is named rather than read as garbage.
 public enum ImportText {

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// `courier import http`: a `.http` / `.rest` file (JetBrains HTTP Client, VS Code REST
 /// Client) with its `http-client.env.json` environments (DESIGN.md §9).
 ///

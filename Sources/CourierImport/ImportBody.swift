@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Chooses how an imported body is kept in a route, so that sending it puts the same bytes
 /// on the wire: JSON that Courier writes back byte for byte becomes `body` (its fields are
 /// then editable on the screen), a urlencoded form that encodes back the same becomes

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Merges an `ImportPlan` into a workspace file's JSON (DESIGN.md §9), editing the file's own
 /// tree and then its text (`JSONTextRewrite`), so every byte of what the merge leaves alone
 /// stays as written (comments in `_` keys, spacing, resources, runs, checks): environments are

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// `courier import bruno`: a Bruno collection, the folder holding `bruno.json`, given as its
 /// files (the command line reads them; the core reads no disk). Each `.bru` request is a route
 /// named by its folders and `meta.name`, in `seq` order; `folder.bru` and `collection.bru`

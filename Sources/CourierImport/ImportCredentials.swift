@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Moves credentials out of imported headers and query parameters into secret variables of
 /// the environment (DESIGN.md §9): the route keeps `Authorization: Bearer {{token}}`, the
 /// environment holds `token` and lists it in `secrets`. The scheme word of an

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// `courier import postman`: a Postman collection v2.0 or v2.1 (v1 converted first) with its
 /// environment files (DESIGN.md §9). Folders become name prefixes (`users.list-users`); disabled headers,
 /// query parameters and form fields stay out; raw, urlencoded, form-data and GraphQL bodies

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// A Postman collection v1 (`requests`, `folders`, `order`) turned into the v2.1 tree it
 /// stands for, as Postman's own transformer (postman-collection-transformer, which Newman and
 /// the app use) converts it; the v2 importer then reads it. Folders come first, in

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Turns the environments a source names (env files, Postman environments) and the base URLs
 /// its requests use into a plan's environments, shared by the `.http` and Postman importers.
 ///

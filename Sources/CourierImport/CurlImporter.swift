@@ -1,3 +1,5 @@
+import CourierCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

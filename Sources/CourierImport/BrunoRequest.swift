@@ -1,3 +1,5 @@
+import CourierCore
+
 /// One Bruno request as a route (see `BrunoImporter`): URL, query and path parameters,
 /// headers of the collection, its folders and its own, the body its `body` mode names, and
 /// the auth its `auth` mode names (`inherit`: the nearest folder's, else the collection's).

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// One `.bru` file (Bruno's Bru language) read into its blocks: `name { key: value }`
 /// dictionaries (a `~` before a key turns it off; `"quoted keys"` may hold `:` and escapes;
 /// `'''` opens a value over several lines; `@annotation` lines are skipped), text blocks

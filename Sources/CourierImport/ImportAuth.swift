@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Auth from a client's export (Insomnia, Bruno) as a route sends it: basic and bearer as
 /// headers (literal credentials become secret variables when the plan is assembled), an API
 /// key where it goes, digest and OAuth2 as Courier's own auth, their literal secrets moved into

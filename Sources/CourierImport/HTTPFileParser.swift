@@ -1,3 +1,5 @@
+import CourierCore
+
 /// Reads the requests of a `.http` / `.rest` file (see `HTTPFileImporter`).
 struct HTTPFileParser {
     /// One request as the file writes it.

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// httpyac's GraphQL requests: a body that is a query (`query`, `mutation`, `subscription`),
 /// its variables as a JSON object after a blank line, and the `fragment`s written earlier in
 /// the file that it spreads (`...Parts`), sent as the JSON object GraphQL servers read:

@@ -1,3 +1,5 @@
+import CourierCore
+
 /// `courier import insomnia`: an Insomnia export, v4 (`_type: export`, a flat `resources`
 /// list linked by `parentId`, JSON or YAML) or v5 (`type: collection.insomnia.rest/5.0`, YAML,
 /// a nested `collection`), given as the tree its file reads to (the YAML reader lives with the

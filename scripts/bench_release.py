@@ -1,0 +1,55 @@
+"""Release-QA benchmarks: the whole-workspace comparison of 200 routes across two loopback
+deployments with --jobs 4 beside --jobs 1 (goal: at least 2x the sequential rate, at most
+50 MB peak), and what the OpenAPI contract check adds to a check run of 500 JSON routes with
+schemas (goal: at most +10 %).
+
+Each compared route answers after 5 ms (the sample API's /delay/5), as a deployment a few
+network hops away would: on loopback with no wait at all, two cores are busy serving and
+comparing, and there is nothing for concurrency to overlap.
+"""
+import json
+import os
+import subprocess
+
+from bench_check import _medians, _timed
+
+ROUTES = 200
+CHECKED = 500
+
+
+def compare(binary, port, work):
+    workspace = os.path.join(work, "compare-bench.json")
+    with open(workspace, "w") as out:
+        json.dump({
+            "environments": {"production": {"base_url": f"http://127.0.0.1:{port}/prod/v1"},
+                             "candidate": {"base_url": f"http://127.0.0.1:{port}/next/v1"}},
+            "routes": [{"name": f"wait.{i}", "path": "/delay/5", "query": {"n": str(i)}} for i in range(ROUTES)],
+        }, out)
+    base = [binary, "diff", "--env", "production", "--env", "candidate", "--no-history", "--config", workspace]
+    # The delay route answers the same on both: every route is the same, exit 0.
+    one, one_rss = _timed(base + ["--jobs", "1"])
+    four, four_rss = _timed(base + ["--jobs", "4"])
+    print(f"# whole-workspace diff: {ROUTES} routes x 2 loopback deployments, each answer after 5 ms")
+    print(f"courier diff --jobs 1 {one * 1000:8.1f} ms  {2 * ROUTES / one:7.0f} req/s   peak RSS {one_rss / 1024:5.1f} MB")
+    print(f"courier diff --jobs 4 {four * 1000:8.1f} ms  {2 * ROUTES / four:7.0f} req/s   peak RSS {four_rss / 1024:5.1f} MB")
+    print(f"--jobs 4 is {one / four:5.2f}x the sequential rate (goal: at least 2x, at most 50 MB)")
+
+
+def contract(binary, port, work):
+    document = os.path.join(work, "openapi.json")
+    subprocess.run(["curl", "-sf", "-o", document, f"http://127.0.0.1:{port}/openapi.json"], check=True)
+
+    def workspace(name, checked):
+        path = os.path.join(work, name)
+        routes = [{"name": f"post.{i}", "path": "/posts/1", "query": {"n": str(i)},
+                   "checks": ["status == 200", "json id == 1"], "operation": "openapi.json#posts.show",
+                   **({} if checked else {"contract": False})} for i in range(CHECKED)]
+        with open(path, "w") as out:
+            json.dump({"environments": {"dev": {"base_url": f"http://127.0.0.1:{port}/dev/v1"}}, "routes": routes}, out)
+        return path
+
+    base = [binary, "check", "--env", "dev", "--no-history", "--config"]
+    on, off = _medians(11, [base + [workspace("contract-on.json", True)], base + [workspace("contract-off.json", False)]])
+    print(f"# contract check: {CHECKED} JSON routes, each body validated against its OpenAPI schema, medians of 11")
+    print(f"courier check  without {off * 1000:7.1f} ms   with the contract {on * 1000:7.1f} ms   "
+          f"{(on / off - 1) * 100:+5.1f} % (goal: at most +10 %)")
