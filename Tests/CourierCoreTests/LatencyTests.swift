@@ -81,6 +81,29 @@ struct LatencyTests {
             ])
     }
 
+    @Test("the warm-up sends the reads only: a write goes out as many times as --repeat says")
+    func warmUpReads() async throws {
+        let workspace = try RunScheduleTests.workspace(
+            #"{"name": "r", "path": "/r"}, {"name": "w", "method": "POST", "path": "/w"}"#)
+        let sent = Locked<[String]>([])
+        var runner = CheckRunner(
+            builder: RequestBuilder(workspace: workspace, processEnvironment: [:]),
+            environment: workspace.environments[0])
+        runner.latencyRecorder = { ExactRecorder() }
+        let run = await runner.run(workspace.routes, passes: 2, warmUp: true) {
+            (prepared) async throws(TransportError) in
+            sent.withLock { $0.append("\(prepared.request.method) \(prepared.request.url)") }
+            return Exchange(
+                request: prepared.request, response: HTTPResponse(status: 200, reason: "OK"), origin: prepared.origin)
+        }
+        #expect(
+            sent.withLock { $0 } == [
+                "GET http://qa.test/r", "GET http://qa.test/r", "POST http://qa.test/w", "GET http://qa.test/r",
+                "POST http://qa.test/w",
+            ])
+        #expect(run.latency["r"]?.count == 2 && run.latency["w"]?.count == 2)
+    }
+
     static let slower: [(Double, Double, Double, Bool)] = [
         (10, 13, 20, false),  // 30 % more but 3 ms: jitter
         (10, 16, 20, true),  // 60 % and 6 ms

@@ -47,8 +47,8 @@ public struct CheckRunner: Sendable {
     /// order of `routes`, as soon as it and every route before it are known. Cancelling the
     /// task skips the routes not yet sent.
     ///
-    /// `warmUp` sends the routes once first (connections opened, caches warmed) and keeps
-    /// nothing of it but its captures. With a `latencyRecorder`, each route's times over the
+    /// `warmUp` sends the reads (GET, HEAD, OPTIONS) once first (connections opened, caches
+    /// warmed) and keeps nothing of it but its captures. With a `latencyRecorder`, each route's times over the
     /// passes are summarised in `latency`, and a `duration p95` check is evaluated on the last
     /// pass over all of them (earlier passes leave it out: one response is no percentile).
     public func run(
@@ -60,9 +60,12 @@ public struct CheckRunner: Sendable {
         var state = PassState(
             captured: Captures(values: self.captured), lastPass: passes,
             recorders: routes.map { _ in latencyRecorder?() })
-        if warmUp {
+        // The warm-up sends the reads only: a write is never repeated beyond what was asked.
+        let reads = routes.filter(\.method.isSafe)
+        if warmUp && !reads.isEmpty {
+            let warm = RunSchedule(routes: reads, workspace: builder.workspace, environment: environment)
             _ = await run(
-                routes, schedule: schedule, pass: 0, jobs: max(jobs, 1), state: &state, send: send, report: { _ in })
+                reads, schedule: warm, pass: 0, jobs: max(jobs, 1), state: &state, send: send, report: { _ in })
         }
         let clock = ContinuousClock()
         let started = clock.now
