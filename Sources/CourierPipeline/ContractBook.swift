@@ -10,6 +10,8 @@ public final class ContractBook: Sendable {
     /// Where relative document paths start: the workspace file's folder.
     let folder: String
     let engine: HTTPEngine
+    /// The process environment, for the proxy a document's URL goes through (`HTTPS_PROXY`).
+    let processEnvironment: [String: String]
     private let documents = Locked<[String: Result<OpenAPIContract, ContractError>]>([:])
 
     /// Why a document gave no contract, said once per check that needed it.
@@ -17,10 +19,12 @@ public final class ContractBook: Sendable {
         var message: String
     }
 
-    /// A book reading documents relative to `folder`, fetching URLs through `engine`.
-    public init(folder: String, engine: HTTPEngine) {
+    /// A book reading documents relative to `folder`, fetching URLs through `engine` (and the
+    /// proxy `processEnvironment` names).
+    public init(folder: String, engine: HTTPEngine, processEnvironment: [String: String] = [:]) {
         self.folder = folder
         self.engine = engine
+        self.processEnvironment = processEnvironment
     }
 
     /// The `contract` results of `exchange`, whose route calls `operation` (`DOCUMENT#OPERATION`).
@@ -66,7 +70,7 @@ public final class ContractBook: Sendable {
 
     private func fetched(_ url: String) async -> Result<OpenAPIContract, ContractError> {
         var options = SendOptions(timeout: 30, maxBodyInMemory: DocumentFolder.limit)
-        options.proxy = ProxyRules(environmentProxy: nil, variables: [:])
+        options.proxy = ProxyRules(environmentProxy: nil, variables: processEnvironment)
         let request = HTTPRequest(
             method: .get, url: url, headers: [HeaderField("Accept", "application/json, application/yaml, */*;q=0.8")])
         let response: HTTPResponse

@@ -57,20 +57,21 @@ public final class SendPipeline: Sendable {
             workspace: workspace, disabled: settings.noHistory, processEnvironment: processEnvironment,
             opening: settings.opening, report: report)
         captures = CaptureKeeper(workspace: workspace, processEnvironment: processEnvironment)
-        contracts = ContractBook(folder: workspace.baseDirectory, engine: engine)
+        contracts = ContractBook(
+            folder: workspace.baseDirectory, engine: engine, processEnvironment: processEnvironment)
     }
 
     /// A pipeline of parts the caller made (the screen makes its engine on the first send).
     public init(
         engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens, recorder: HistoryRecorder?,
-        captures: CaptureKeeper, folder: String
+        captures: CaptureKeeper, folder: String, processEnvironment: [String: String] = [:]
     ) {
         self.engine = engine
         self.cookies = cookies
         self.tokens = tokens
         self.recorder = recorder
         self.captures = captures
-        contracts = ContractBook(folder: folder, engine: engine)
+        contracts = ContractBook(folder: folder, engine: engine, processEnvironment: processEnvironment)
     }
 
     /// Builds the request for `route` in `environment`, with the values routes captured

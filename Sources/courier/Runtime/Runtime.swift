@@ -265,7 +265,7 @@ final class Runtime {
         if let pipeline { return pipeline }
         let made = SendPipeline(
             engine: HTTPEngine(), cookies: cookies, tokens: tokens, recorder: recorder, captures: captures,
-            folder: state.workspace.baseDirectory)
+            folder: state.workspace.baseDirectory, processEnvironment: state.processEnvironment)
         pipeline = made
         return made
     }
