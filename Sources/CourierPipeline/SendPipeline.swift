@@ -61,7 +61,8 @@ public final class SendPipeline: Sendable {
             folder: workspace.baseDirectory, engine: engine, processEnvironment: processEnvironment)
     }
 
-    /// A pipeline of parts the caller made (the screen makes its engine on the first send).
+    /// A pipeline of parts the caller made (the screen makes its engine on the first send);
+    /// `folder` is the workspace's, where routes' contract documents are read from.
     public init(
         engine: HTTPEngine, cookies: CookieKeeper, tokens: OAuth2Tokens, recorder: HistoryRecorder?,
         captures: CaptureKeeper, folder: String, processEnvironment: [String: String] = [:]
