@@ -4,8 +4,6 @@ import CourierCore
 /// `operationId`, or `METHOD /path`), which statuses are documented, which headers they
 /// require, and the schema of each media type's body. `check` holds a response to it.
 public struct OpenAPIContract: Sendable {
-    /// The document as a 3.x tree (a Swagger 2.0 one converted).
-    let root: JSONValue
     let validator: JSONSchemaValidator
     /// Each operation by its `operationId` and by `METHOD /path`: its pointer and its node.
     let operations: [String: (pointer: String, node: JSONValue)]
@@ -19,9 +17,8 @@ public struct OpenAPIContract: Sendable {
         OpenAPIContract(root: try OpenAPIDocument.read(bytes, fileName: fileName, load: load).root)
     }
 
-    /// The contract of a 3.x document tree.
+    /// The contract of a 3.x document tree (a Swagger 2.0 one converted).
     public init(root: JSONValue) {
-        self.root = root
         let version = root["openapi"]?.scalarText ?? "3.0"
         var roots: [String] = []
         if case .object(let schemas)? = root["components"]?["schemas"] {

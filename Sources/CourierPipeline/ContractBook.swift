@@ -69,23 +69,15 @@ public final class ContractBook: Sendable {
     }
 
     private func fetched(_ url: String) async -> Result<OpenAPIContract, ContractError> {
-        var options = SendOptions(timeout: 30, maxBodyInMemory: DocumentFolder.limit)
-        options.proxy = ProxyRules(environmentProxy: nil, variables: processEnvironment)
-        let request = HTTPRequest(
-            method: .get, url: url, headers: [HeaderField("Accept", "application/json, application/yaml, */*;q=0.8")])
-        let response: HTTPResponse
-        do {
-            response = try await engine.send(request, options: options)
-        } catch {
-            return .failure(ContractError(message: error.description))
-        }
-        guard (200..<300).contains(response.status), response.bodyFile == nil else {
-            return .failure(ContractError(message: "\(url): the server answered \(response.status) \(response.reason)"))
-        }
-        do throws(ImportError) {
-            return .success(try OpenAPIContract.read(response.body, fileName: url))
-        } catch {
-            return .failure(ContractError(message: "\(url): \(error.message)"))
+        switch await engine.document(at: url, variables: processEnvironment) {
+        case .failure(let failure):
+            return .failure(ContractError(message: failure.message))
+        case .success(let bytes):
+            do throws(ImportError) {
+                return .success(try OpenAPIContract.read(bytes, fileName: url))
+            } catch {
+                return .failure(ContractError(message: "\(url): \(error.message)"))
+            }
         }
     }
 }

@@ -19,10 +19,12 @@ struct CheckRunnerJobsTests {
         func end() { current -= 1 }
     }
 
-    static func answer(_ prepared: PreparedRequest, _ body: String) -> Exchange {
+    /// A 200 answer with `body` (JSON) that took `seconds`, checked and captured as
+    /// `SendPipeline` does it.
+    static func answer(_ prepared: PreparedRequest, _ body: String, seconds: Double = 0.001) -> Exchange {
         let response = HTTPResponse(
             status: 200, reason: "OK", headers: [HeaderField("Content-Type", "application/json")],
-            body: Array(body.utf8), totalTime: 0.001)
+            body: Array(body.utf8), totalTime: seconds)
         var exchange = Exchange(request: prepared.request, response: response, origin: prepared.origin)
         prepared.checkPlan?.apply(to: &exchange)
         return exchange

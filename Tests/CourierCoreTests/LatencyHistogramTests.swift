@@ -6,18 +6,6 @@ import Testing
 /// percentile for every sample set, exact max.
 @Suite("Latency histogram")
 struct LatencyHistogramTests {
-    /// A fixed pseudo-random sequence (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let shapes: [(String, ClosedRange<UInt64>, Int)] = [
         ("loopback: 200 µs to 3 ms", 200...3_000, 1_000), ("exact region only", 1...2_047, 500),
         ("a service: 5 to 900 ms", 5_000...900_000, 2_000), ("a few slow ones", 1...60_000_000, 37),
@@ -26,7 +14,7 @@ struct LatencyHistogramTests {
 
     @Test("every percentile equals hdrhistogram-swift's", arguments: shapes)
     func peer(_ title: String, _ range: ClosedRange<UInt64>, _ count: Int) {
-        var random = SplitMix(state: UInt64(count) &* 7919)
+        var random = SplitMix(seed: UInt64(count) &* 7919)
         var ours = LatencyHistogram()
         var theirs = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
         for _ in 0..<count {

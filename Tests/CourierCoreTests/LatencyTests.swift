@@ -58,10 +58,7 @@ struct LatencyTests {
         let run = await runner.run(workspace.routes, passes: 4, warmUp: true) {
             (prepared) async throws(TransportError) in
             let time = times.withLock { $0.removeFirst() }
-            let response = HTTPResponse(status: 200, reason: "OK", totalTime: time)
-            var exchange = Exchange(request: prepared.request, response: response, origin: prepared.origin)
-            prepared.checkPlan?.apply(to: &exchange)
-            return exchange
+            return CheckRunnerJobsTests.answer(prepared, "{}", seconds: time)
         }
         #expect(run.routes.map(\.pass) == [1, 2, 3, 4])
         #expect(run.latency["r"] == ExactRecorder(times: [10, 20, 30, 400]).summary())
@@ -93,8 +90,7 @@ struct LatencyTests {
         let run = await runner.run(workspace.routes, passes: 2, warmUp: true) {
             (prepared) async throws(TransportError) in
             sent.withLock { $0.append("\(prepared.request.method) \(prepared.request.url)") }
-            return Exchange(
-                request: prepared.request, response: HTTPResponse(status: 200, reason: "OK"), origin: prepared.origin)
+            return CheckRunnerJobsTests.answer(prepared, "{}")
         }
         #expect(
             sent.withLock { $0 } == [

@@ -215,8 +215,9 @@ enum RandomPattern {
     }
 }
 
-/// A small seeded generator, so a failure names a pattern that comes back on every run.
-struct SplitMix {
+/// A small seeded generator (SplitMix64), so a failure names a pattern that comes back on every
+/// run; the latency histogram's tests draw their samples from it too.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

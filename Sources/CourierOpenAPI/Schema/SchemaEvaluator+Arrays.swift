@@ -60,14 +60,7 @@ extension SchemaEvaluator {
                         "\(found.count) items match the schema of contains, more than \(Self.format(most))", context))
             }
         }
-        if let limit = schema["maxItems"]?.number, Double(items.count) > limit {
-            outcome.failures.append(
-                failure("maxItems", "has \(items.count) items, more than \(Self.format(limit))", context))
-        }
-        if let limit = schema["minItems"]?.number, Double(items.count) < limit {
-            outcome.failures.append(
-                failure("minItems", "has \(items.count) items, fewer than \(Self.format(limit))", context))
-        }
+        size(items.count, "items", schema, context, into: &outcome)
         if schema["uniqueItems"] == .bool(true), let (first, second) = Self.repeated(items) {
             outcome.failures.append(
                 failure(

@@ -183,14 +183,7 @@ extension SchemaEvaluator {
                 outcome.failures.append(failure("required", "property \"\(name)\" is required", context))
             }
         }
-        if let limit = schema["maxProperties"]?.number, Double(seen.count) > limit {
-            outcome.failures.append(
-                failure("maxProperties", "has \(seen.count) properties, more than \(Self.format(limit))", context))
-        }
-        if let limit = schema["minProperties"]?.number, Double(seen.count) < limit {
-            outcome.failures.append(
-                failure("minProperties", "has \(seen.count) properties, fewer than \(Self.format(limit))", context))
-        }
+        size(seen.count, "properties", schema, context, into: &outcome)
         if dialect == .draft2020, let names = schema["propertyNames"] {
             for name in seen.sorted() {
                 let result = evaluate(names, .string(name), context.child("propertyNames").with(name))
@@ -206,6 +199,20 @@ extension SchemaEvaluator {
                 outcome.failures += result.failures
             }
             for member in members { outcome.properties.insert(member.key) }
+        }
+    }
+
+    /// `maxItems`/`minItems` or `maxProperties`/`minProperties`: `count` of `noun` held to them.
+    func size(_ count: Int, _ noun: String, _ schema: JSONValue, _ context: Context, into outcome: inout SchemaOutcome)
+    {
+        let suffix = noun.prefix(1).uppercased() + noun.dropFirst()
+        if let limit = schema["max" + suffix]?.number, Double(count) > limit {
+            outcome.failures.append(
+                failure("max" + suffix, "has \(count) \(noun), more than \(Self.format(limit))", context))
+        }
+        if let limit = schema["min" + suffix]?.number, Double(count) < limit {
+            outcome.failures.append(
+                failure("min" + suffix, "has \(count) \(noun), fewer than \(Self.format(limit))", context))
         }
     }
 

@@ -68,20 +68,19 @@ struct WorkspaceDiff {
         let printer = PairedLines(
             environments: (environments[0].name, environments[1].name), live: !json && passes == 1, text: text,
             ignores: ignores, allHeaders: allHeaders)
-        let first = Task(executorPreference: pipeline.engine.taskExecutor) {
-            await runners[0].run(
-                routes, passes: passes, jobs: jobs, warmUp: timed,
-                send: { (prepared) async throws(TransportError) in try await pipeline.send(prepared, run: runName) },
-                report: { await printer.add($0, side: 0) })
+        // One task per side, awaited in order (no index travels with a result: DECISIONS, "A
+        // Swift miscompile, worked around by rule").
+        let sides = runners.indices.map { side in
+            Task(executorPreference: pipeline.engine.taskExecutor) {
+                await runners[side].run(
+                    routes, passes: passes, jobs: jobs, warmUp: timed,
+                    send: { (prepared) async throws(TransportError) in try await pipeline.send(prepared, run: runName)
+                    },
+                    report: { await printer.add($0, side: side) })
+            }
         }
-        let second = Task(executorPreference: pipeline.engine.taskExecutor) {
-            await runners[1].run(
-                routes, passes: passes, jobs: jobs, warmUp: timed,
-                send: { (prepared) async throws(TransportError) in try await pipeline.send(prepared, run: runName) },
-                report: { await printer.add($0, side: 1) })
-        }
-        let left = await first.value
-        let right = await second.value
+        let left = await sides[0].value
+        let right = await sides[1].value
         await pipeline.engine.shutdown()
         pipeline.finish()
         for environment in environments {
