@@ -125,4 +125,34 @@ final class CheckCommandTests {
             refused.stdout.contains(
                 "error: could not connect to http://127.0.0.1:1/dev/v1/users/42: connection refused"))
     }
+
+    @Test("--retry-until waits for a deployment that answers 503 three times, then checks it; bad durations refused")
+    func retryUntil() async throws {
+        let config = folder.appendingPathComponent("ready.json")
+        try Data(
+            """
+            {"environments": {"dev": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1"}},
+             "routes": [{"name": "health", "path": "/flaky", "query": {"fail": "3", "key": "e2e-ready"},
+                         "checks": ["status == 200"]},
+                        {"name": "create", "method": "POST", "path": "/flaky",
+                         "query": {"fail": "3", "key": "e2e-write"}, "checks": ["status == 200"]}]}
+            """.utf8
+        ).write(to: config)
+        let run = { (arguments: [String]) in
+            try await CourierBinary.run(
+                ["check"] + arguments + ["--config", config.path], environment: self.demo.environment)
+        }
+        let ready = try await run(["health", "--retry-until", "20s", "--interval", "100ms"])
+        #expect(ready.code == 0, "\(ready.stdout)\(ready.stderr)")
+        #expect(ready.stdout.contains("✓ health  GET http://127.0.0.1:\(demo.port)/dev/v1/flaky?"), "\(ready.stdout)")
+        #expect(ready.stdout.contains("  (try 4, after "), "\(ready.stdout)")
+        // A write that fails is not sent again: once, and it fails.
+        let write = try await run(["create", "--yes", "--retry-until", "5s", "--interval", "100ms"])
+        #expect(write.code == 4)
+        #expect(try await demo.requestLog().filter { $0.contains("key=e2e-write") }.count == 1)
+        let bad = try await run(["health", "--retry-until", "soon"])
+        #expect(bad.code == 1 && bad.stderr.contains("--retry-until takes a duration such as 90s"), "\(bad.stderr)")
+        let alone = try await run(["health", "--interval", "1s"])
+        #expect(alone.code == 1 && alone.stderr.contains("--interval needs --retry-until"))
+    }
 }

@@ -20,6 +20,8 @@ public struct CheckRunner: Sendable {
     public var captured: [String: String]
     /// Makes the recorder of each route's times over the repeats; nil records none.
     public var latencyRecorder: LatencyRecorderMaker?
+    /// `--retry-until`: failing routes sent again until they pass; nil sends each once.
+    public var readiness: Readiness?
 
     /// A runner.
     public init(
@@ -59,7 +61,8 @@ public struct CheckRunner: Sendable {
         let passes = max(passes, 1)
         var state = PassState(
             captured: Captures(values: self.captured), lastPass: passes,
-            recorders: routes.map { _ in latencyRecorder?() })
+            recorders: routes.map { _ in latencyRecorder?() },
+            deadline: readiness.map { ContinuousClock.now + .seconds($0.limit) })
         // The warm-up sends the reads only: a write is never repeated beyond what was asked.
         let reads = routes.filter(\.method.isSafe)
         if warmUp && !reads.isEmpty {
@@ -100,6 +103,8 @@ public struct CheckRunner: Sendable {
         var lastPass: Int
         /// Each route's times so far (passes from 1; the warm-up is pass 0).
         var recorders: [(any LatencyRecorder)?]
+        /// When `readiness` stops sending failing routes again.
+        var deadline: ContinuousClock.Instant?
     }
 
     /// A request that went out, and what came back; the index travels in a struct, not a tuple
@@ -108,6 +113,35 @@ public struct CheckRunner: Sendable {
         var index: Int
         var prepared: PreparedRequest
         var result: Result<Exchange, TransportError>
+        /// How many times it was sent (`readiness`), and when first.
+        var tries = 1
+        var first = ContinuousClock.now
+
+        /// Whether the route failed: no answer, or a check or capture that did not hold.
+        var failed: Bool {
+            switch result {
+            case .failure: true
+            case .success(let exchange): !exchange.checks.allSatisfy(\.passed)
+            }
+        }
+    }
+
+    /// Sends `sent.prepared` (again, after `delay` seconds, when `sent` is a failed try); a
+    /// cancelled wait gives back the try before it.
+    private static func attempt(_ sent: Sent, after delay: Double, send: @escaping Send) -> @Sendable () async -> Sent {
+        {
+            var next = sent
+            if delay > 0 {
+                do { try await Task.sleep(for: .seconds(delay)) } catch { return sent }
+                next.tries += 1
+            }
+            do throws(TransportError) {
+                next.result = .success(try await send(sent.prepared))
+            } catch {
+                next.result = .failure(error)
+            }
+            return next
+        }
     }
 
     /// One pass over `routes`.
@@ -138,17 +172,8 @@ public struct CheckRunner: Sendable {
                         if pass > 0 { note(outcome, in: &state) }
                     case .send(let prepared):
                         running += 1
-                        let index = next
-                        group.addTask {
-                            let result: Result<Exchange, TransportError>
-                            do throws(TransportError) {
-                                let exchange = try await send(prepared)
-                                result = .success(exchange)
-                            } catch {
-                                result = .failure(error)
-                            }
-                            return Sent(index: index, prepared: prepared, result: result)
-                        }
+                        let first = Sent(index: next, prepared: prepared, result: .failure(.other("not sent")))
+                        group.addTask(operation: Self.attempt(first, after: 0, send: send))
                     }
                 }
                 while reported < routes.count, let outcome = outcomes[reported] {
@@ -156,6 +181,14 @@ public struct CheckRunner: Sendable {
                     reported += 1
                 }
                 guard running > 0, let sent = await group.next() else { continue }
+                if pass > 0, sent.failed, readiness?.retries(routes[sent.index]) == true,
+                    let interval = readiness?.interval,
+                    let deadline = state.deadline, ContinuousClock.now + .seconds(interval) <= deadline,
+                    !Task.isCancelled
+                {
+                    group.addTask(operation: Self.attempt(sent, after: interval, send: send))
+                    continue
+                }
                 running -= 1
                 let outcome = finish(routes[sent.index], sent, pass: pass, state: &state)
                 outcomes[sent.index] = outcome
@@ -211,6 +244,13 @@ public struct CheckRunner: Sendable {
 
     /// A route's result from its response (checked and captured by the sender), or the failure.
     private func finish(_ route: Route, _ sent: Sent, pass: Int, state: inout PassState) -> RouteRun {
+        var outcome = outcome(route, sent, pass: pass, state: &state)
+        outcome.tries = sent.tries
+        if sent.tries > 1 { outcome.waited = (ContinuousClock.now - sent.first).inSeconds }
+        return outcome
+    }
+
+    private func outcome(_ route: Route, _ sent: Sent, pass: Int, state: inout PassState) -> RouteRun {
         let url = sent.prepared.origin.masking(sent.prepared.request.url)
         switch sent.result {
         case .failure(let error):

@@ -26,6 +26,10 @@ public struct RouteRun: Sendable, Equatable {
     public var exchange: Exchange?
     /// Which pass of `--repeat` this was, from 1.
     public var pass: Int
+    /// How many times it was sent before this result (`--retry-until`), from 1.
+    public var tries = 1
+    /// Seconds from its first send to this result, when it was sent more than once.
+    public var waited = 0.0
 
     /// A route's result.
     public init(

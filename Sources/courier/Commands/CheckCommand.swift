@@ -59,6 +59,19 @@ struct CheckCommand: AsyncParsableCommand {
             "Requests in flight at once per environment; a route waits for the routes it needs.", valueName: "N"))
     var jobs = 1
 
+    @Option(
+        name: .customLong("retry-until"),
+        help: ArgumentHelp(
+            "Send a failing route again (GET, HEAD, PUT, DELETE...) until it passes or the run is this old.",
+            valueName: "DURATION"))
+    var retryUntil: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Time between two sends of a failing route with --retry-until (default 2s).", valueName: "DURATION"))
+    var interval: String?
+
     @Flag(name: .long, help: "Send mutating routes to protected environments too.")
     var yes = false
 
@@ -85,9 +98,27 @@ struct CheckCommand: AsyncParsableCommand {
         return routes
     }
 
+    /// `--retry-until` and `--interval`, read.
+    private func readinessWait() throws -> Readiness? {
+        func parse(_ text: String, _ flag: String) throws -> Double {
+            guard let seconds = DurationText.seconds(text), seconds > 0 else {
+                throw CLIFailure("\(flag) takes a duration such as 90s, 2m or 500ms (got \"\(text)\")")
+            }
+            return seconds
+        }
+        guard let retryUntil else {
+            if interval != nil { throw CLIFailure("--interval needs --retry-until") }
+            return nil
+        }
+        return Readiness(
+            limit: try parse(retryUntil, "--retry-until"),
+            interval: try interval.map { try parse($0, "--interval") } ?? 2)
+    }
+
     func run() async throws {
         guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
         guard jobs >= 1 else { throw CLIFailure("--jobs must be 1 or more") }
+        let readiness = try readinessWait()
         for (flag, path) in [("--junit", junit), ("--report-json", reportJSON)] {
             if let path { try ReportFile.checkWritable(path, flag: flag) }
         }
@@ -112,6 +143,7 @@ struct CheckCommand: AsyncParsableCommand {
                     builder: builder, environment: environment, input: input, confirmed: yes, bail: bail,
                     captured: pipeline.captures.values(for: environment.name))
                 runner.latencyRecorder = passes > 1 ? HDRLatencyRecorder.maker : nil
+                runner.readiness = readiness
                 let jobs = jobs
                 group.addTask(executorPreference: pipeline.engine.taskExecutor) {
                     let run = await runner.run(

@@ -63,6 +63,10 @@ public struct RunJSONReport: Sendable {
             members += [JSONMember("outcome", .string("skipped")), JSONMember("reason", .string(mask(reason)))]
         }
         if route.pass > 1 { members.append(JSONMember("pass", .number(String(route.pass)))) }
+        if route.tries > 1 {
+            members.append(JSONMember("tries", .number(String(route.tries))))
+            members.append(JSONMember("waited_ms", .number(String(Seconds.milliseconds(route.waited)))))
+        }
         if let response = route.exchange?.response {
             members.append(JSONMember("status", .number(String(response.status))))
             members.append(JSONMember("time_ms", .number(String(Seconds.milliseconds(response.totalTime)))))

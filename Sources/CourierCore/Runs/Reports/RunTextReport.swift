@@ -23,13 +23,18 @@ public struct RunTextReport: Sendable {
         case .passed, .failed:
             let passed = route.outcome == .passed
             let status = route.exchange.map { String($0.response.status) } ?? ""
+            // `--retry-until`: how long the route took to become ready (or to give up).
+            let tries =
+                route.tries > 1 ? "  (try \(route.tries), after \(Seconds.fixed(route.waited, places: 1)) s)" : ""
             var lines = [
-                "\(prefix)\(mark(passed ? "✓" : "✗", passed ? 32 : 31)) \(head)  \(status)  \(milliseconds(route.time))"
+                "\(prefix)\(mark(passed ? "✓" : "✗", passed ? 32 : 31)) \(head)  \(status)  \(milliseconds(route.time))\(tries)"
             ]
             for failure in route.failures { lines.append("\(prefix)    \(masking(failure.line))") }
             return lines
         case .error(let reason):
-            return ["\(prefix)\(mark("✗", 31)) \(head)  error: \(masking(reason))"]
+            let tries =
+                route.tries > 1 ? " (try \(route.tries), after \(Seconds.fixed(route.waited, places: 1)) s)" : ""
+            return ["\(prefix)\(mark("✗", 31)) \(head)  error: \(masking(reason))\(tries)"]
         case .skipped(let reason):
             return ["\(prefix)\(mark("-", 2)) \(head)  skipped: \(reason)"]
         }
