@@ -19,8 +19,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Only for the decompression limit's type; AsyncHTTPClient builds it anyway.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        // Sealed workspaces (RNCryptor: PBKDF2, AES-CBC, HMAC). Already built for NIOSSL's peers.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Tests only: the peer `LatencyHistogram` is checked against (linked, it cost 150 KB).
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
@@ -42,17 +40,16 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CourierCrypto",
             ]
         ),
+        // SHA-256, MD5, HMAC, PBKDF2, AES-CBC and random bytes from the BoringSSL NIOSSL links
+        // (see `BoringCrypto`): HTTP Digest and sealed workspaces.
+        .target(name: "CourierCrypto", dependencies: [.product(name: "NIOSSL", package: "swift-nio-ssl")]),
         // Everything that persists between runs.
         .target(
             name: "CourierStore",
-            dependencies: [
-                "CourierCore", "CSQLite",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]),
+            dependencies: ["CourierCore", "CSQLite", "CourierCrypto"]),
         // The one way a request is sent, for the screen and every command: engine, cookie
         // jars, tokens, checks, OpenAPI contracts and history together.
         .target(
@@ -76,7 +73,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CourierCrypto",
             ]
         ),
         .executableTarget(
@@ -107,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierStoreTests",
-            dependencies: ["CourierStore", "CourierCore"]),
+            dependencies: ["CourierStore", "CourierCore", "CourierCrypto"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "CourierCore"], exclude: ["Screens"]),
         .testTarget(
             name: "CourierPipelineTests",

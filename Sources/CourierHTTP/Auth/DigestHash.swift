@@ -1,5 +1,5 @@
 import CourierCore
-import Crypto
+import CourierCrypto
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -11,19 +11,13 @@ import Crypto
 enum DigestHash {
     /// `H(text)` for `algorithm`.
     static func hex(_ text: String, _ algorithm: DigestAuthorization.Algorithm) -> String {
-        let bytes = Data(text.utf8)
-        if algorithm.usesSHA256 { return hex(SHA256.hash(data: bytes)) }
-        return hex(Insecure.MD5.hash(data: bytes))
-    }
-
-    private static func hex(_ digest: some Digest) -> String {
-        HexText.lowercase(digest)
+        let bytes = Array(text.utf8)
+        return HexText.lowercase(algorithm.usesSHA256 ? BoringCrypto.sha256(bytes) : BoringCrypto.md5(bytes))
     }
 
     /// A fresh client nonce: 16 random bytes, hex.
     static func cnonce() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return HexText.lowercase((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        HexText.lowercase(BoringCrypto.randomBytes(16))
     }
 
     /// The request target of `url` (path and query) that Digest signs.

@@ -1,5 +1,5 @@
 import CourierCore
-import Crypto
+import CourierCrypto
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -49,9 +49,8 @@ extension SampleRouter {
     }
 
     static func hex(_ text: String, sha256: Bool) -> String {
-        let data = Data(text.utf8)
-        let bytes = sha256 ? Array(SHA256.hash(data: data)) : Array(Insecure.MD5.hash(data: data))
-        return HexText.lowercase(bytes)
+        let bytes = Array(text.utf8)
+        return HexText.lowercase(sha256 ? BoringCrypto.sha256(bytes) : BoringCrypto.md5(bytes))
     }
 }
 

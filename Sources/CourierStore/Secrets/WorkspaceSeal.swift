@@ -1,6 +1,5 @@
 import CourierCore
-import Crypto
-import _CryptoExtras
+import CourierCrypto
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -16,10 +15,7 @@ public enum WorkspaceSeal {
 
     /// `plain` sealed with `password`, with fresh random salts and IV.
     public static func seal(_ plain: [UInt8], password: String) throws(SealError) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        func random(_ count: Int) -> [UInt8] {
-            (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        }
+        let random = BoringCrypto.randomBytes
         return try seal(plain, password: password, encryptionSalt: random(8), hmacSalt: random(8), iv: random(16))
     }
 
@@ -27,51 +23,35 @@ public enum WorkspaceSeal {
     static func seal(
         _ plain: [UInt8], password: String, encryptionSalt: [UInt8], hmacSalt: [UInt8], iv: [UInt8]
     ) throws(SealError) -> [UInt8] {
-        do {
-            let encryptionKey = try key(password, salt: encryptionSalt)
-            let ciphertext = try AES._CBC.encrypt(plain, using: encryptionKey, iv: AES._CBC.IV(ivBytes: iv))
-            var container = RNCryptorContainer(
-                encryptionSalt: encryptionSalt, hmacSalt: hmacSalt, iv: iv, ciphertext: Array(ciphertext), hmac: [])
-            container.hmac = Array(
-                HMAC<SHA256>.authenticationCode(
-                    for: container.authenticated, using: try key(password, salt: hmacSalt)))
-            return container.bytes
-        } catch let error as SealError {
-            throw error
-        } catch {
-            throw .crypto(String(describing: type(of: error)))
+        let encryptionKey = try key(password, salt: encryptionSalt)
+        guard let ciphertext = BoringCrypto.aes256CBC(plain, key: encryptionKey, iv: iv, encrypt: true) else {
+            throw .crypto("AES-256-CBC refused the key or IV")
         }
+        var container = RNCryptorContainer(
+            encryptionSalt: encryptionSalt, hmacSalt: hmacSalt, iv: iv, ciphertext: ciphertext, hmac: [])
+        container.hmac = BoringCrypto.hmacSHA256(key: try key(password, salt: hmacSalt), container.authenticated)
+        return container.bytes
     }
 
     /// The plain bytes of `sealed`. The HMAC is checked, in constant time, before anything
     /// is decrypted: a wrong password or a changed byte is refused without using the cipher.
     public static func unseal(_ sealed: [UInt8], password: String) throws(SealError) -> [UInt8] {
         let container = try RNCryptorContainer(parsing: sealed)
-        let hmacKey: SymmetricKey
-        let encryptionKey: SymmetricKey
-        do {
-            hmacKey = try key(password, salt: container.hmacSalt)
-            encryptionKey = try key(password, salt: container.encryptionSalt)
-        } catch {
-            throw .crypto(String(describing: type(of: error)))
-        }
+        let hmacKey = try key(password, salt: container.hmacSalt)
+        let encryptionKey = try key(password, salt: container.encryptionSalt)
+        let expected = BoringCrypto.hmacSHA256(key: hmacKey, container.authenticated)
+        guard BoringCrypto.equalInConstantTime(expected, container.hmac) else { throw .wrongPasswordOrDamaged }
+        // Authenticated but not decryptable: made with the right password by a broken tool.
         guard
-            HMAC<SHA256>.isValidAuthenticationCode(
-                container.hmac, authenticating: container.authenticated, using: hmacKey)
+            let plain = BoringCrypto.aes256CBC(
+                container.ciphertext, key: encryptionKey, iv: container.iv, encrypt: false)
         else { throw .wrongPasswordOrDamaged }
-        do {
-            let plain = try AES._CBC.decrypt(
-                container.ciphertext, using: encryptionKey, iv: AES._CBC.IV(ivBytes: container.iv))
-            return Array(plain)
-        } catch {
-            // Authenticated but not decryptable: made with the right password by a broken tool.
-            throw .wrongPasswordOrDamaged
-        }
+        return plain
     }
 
-    private static func key(_ password: String, salt: [UInt8]) throws -> SymmetricKey {
-        try KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.utf8), salt: salt, using: .insecureSHA1, outputByteCount: 32,
-            unsafeUncheckedRounds: rounds)
+    private static func key(_ password: String, salt: [UInt8]) throws(SealError) -> [UInt8] {
+        guard let key = BoringCrypto.pbkdf2SHA1(password: Array(password.utf8), salt: salt, rounds: rounds, count: 32)
+        else { throw .crypto("PBKDF2 refused its input") }
+        return key
     }
 }
