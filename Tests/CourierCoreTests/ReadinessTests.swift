@@ -81,9 +81,10 @@ struct ReadinessTests {
     @Test("the time is up: the route fails with what its last try got")
     func timeIsUp() async throws {
         let (run, sends) = try await run(
-            #"{"name": "health", "path": "/health"}"#, failing: 1000, readiness: Readiness(limit: 0.1, interval: 0.03))
+            #"{"name": "health", "path": "/health"}"#, failing: 1000, readiness: Readiness(limit: 1.5, interval: 0.25))
         #expect(run.routes[0].outcome == .failed)
-        #expect((2...4).contains(sends["http://qa.test/health"] ?? 0))
+        // Six tries at most fit in 1.5 s; a loaded machine may fit fewer, never none after the first.
+        #expect((2...7).contains(sends["http://qa.test/health"] ?? 0))
         #expect(run.routes[0].tries == sends["http://qa.test/health"])
     }
 

@@ -44,6 +44,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"))
     var reportJSON: String?
 
+    @Option(name: .long, help: ArgumentHelp("Write a self-contained HTML report.", valueName: "FILE"))
+    var html: String?
+
     @Option(
         name: .customLong("repeat"),
         help: ArgumentHelp(
@@ -119,7 +122,7 @@ struct CheckCommand: AsyncParsableCommand {
         guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
         guard jobs >= 1 else { throw CLIFailure("--jobs must be 1 or more") }
         let readiness = try readinessWait()
-        for (flag, path) in [("--junit", junit), ("--report-json", reportJSON)] {
+        for (flag, path) in [("--junit", junit), ("--report-json", reportJSON), ("--html", html)] {
             if let path { try ReportFile.checkWritable(path, flag: flag) }
         }
         let loaded = try workspace.load()
@@ -198,6 +201,9 @@ struct CheckCommand: AsyncParsableCommand {
         if let reportJSON {
             let text = RunJSONReport().json(runs, timestamp: timestamp).serialized + "\n"
             try ReportFile.write(Array(text.utf8), to: reportJSON)
+        }
+        if let html {
+            try ReportFile.write(Array(CheckHTMLReport().html(runs, timestamp: timestamp).utf8), to: html)
         }
         let totals = runs.map(\.totals)
         if totals.contains(where: { $0.errors > 0 }) { throw ExitCode(3) }

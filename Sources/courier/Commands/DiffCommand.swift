@@ -77,6 +77,11 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write a JUnit report of a whole-workspace comparison.", valueName: "FILE"))
     var junit: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write a self-contained HTML report of a whole-workspace comparison.", valueName: "FILE"))
+    var html: String?
+
     func run() async throws {
         // Every failure is "trouble", 2, so that 1 keeps meaning "different".
         do {
@@ -118,14 +123,16 @@ struct DiffCommand: AsyncParsableCommand {
                 names: targets, workspace: loaded, session: session,
                 environments: env.map { try loaded.environment(named: $0) }, settings: request.settings,
                 ignores: ignores, allHeaders: allHeaders, noise: noise, confirmed: yes, jobs: jobs, passes: passes,
-                slower: try Self.percent(slower), json: json, junit: junit
+                slower: try Self.percent(slower), json: json, junit: junit, html: html
             ).run()
             return
         }
         guard passes == 1 else {
             throw CLIFailure("--repeat compares the times of several routes: name no route, or a run")
         }
-        guard !json, junit == nil else { throw CLIFailure("--json and --junit report a comparison of several routes") }
+        guard !json, junit == nil, html == nil else {
+            throw CLIFailure("--json, --junit and --html report a comparison of several routes")
+        }
         let route = try loaded.route(named: targets[0])
         let input = try request.settings.input(languages: loaded.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)

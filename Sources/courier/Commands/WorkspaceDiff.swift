@@ -29,6 +29,7 @@ struct WorkspaceDiff {
     var slower: Double
     var json: Bool
     var junit: String?
+    var html: String?
 
     func run() async throws {
         guard jobs >= 1 else { throw CLIFailure("--jobs must be 1 or more") }
@@ -40,7 +41,9 @@ struct WorkspaceDiff {
         if let flag = perRoute.first(where: { !$0.1 })?.0 {
             throw CLIFailure("\(flag) shapes one route's request: name the route (courier diff ROUTE --env A --env B)")
         }
-        if let junit { try ReportFile.checkWritable(junit, flag: "--junit") }
+        for (flag, path) in [("--junit", junit), ("--html", html)] {
+            if let path { try ReportFile.checkWritable(path, flag: flag) }
+        }
         let routes: [Route]
         do {
             routes = try RunSelector(workspace: workspace).select(names)
@@ -108,6 +111,9 @@ struct WorkspaceDiff {
         }
         if let junit {
             try ReportFile.write(Array(reports.junit(comparison, timestamp: timestamp).utf8), to: junit)
+        }
+        if let html {
+            try ReportFile.write(Array(ComparisonHTMLReport().html(comparison, timestamp: timestamp).utf8), to: html)
         }
         let code = comparison.exitCode
         if code != 0 { throw ExitCode(code) }
