@@ -111,6 +111,24 @@ struct TLSTests {
         }
     }
 
+    @Test("the certificate the server presented reaches the response: issuer, names, days left; expired is negative")
+    func certificate() async throws {
+        try await withTLSServer { port in
+            let response = try await send(port, TLSSettings(caFile: Self.caFile)).get()
+            let certificate = try #require(response.certificate)
+            #expect(certificate.issuer == "CN=Courier Test CA" && certificate.subject == "CN=127.0.0.1")
+            #expect(certificate.names == ["127.0.0.1", "localhost"])
+            #expect(PeerCertificate.day(certificate.notAfter) == "2126-10-29")
+            let check = try CheckParser.check(#"certificate issuer contains "Courier Test""#)
+            #expect(CheckEvaluator(response: response).evaluate(check).passed)
+        }
+        try await withTLSServer(certificate: "expired") { port in
+            let response = try await send(port, TLSSettings(insecure: true)).get()
+            let days = try CheckParser.check("certificate expires_in_days < 0")
+            #expect(CheckEvaluator(response: response).evaluate(days).passed)
+        }
+    }
+
     @Test("a CA file that cannot be read is reported before connecting")
     func missingCAFile() async {
         let result = await send(1, TLSSettings(caFile: "/nonexistent/ca.pem"))

@@ -132,6 +132,12 @@ public struct CheckEvaluator {
             return .value(.number(Seconds.compact(milliseconds)))
         case .bytes:
             return .value(.number(String(response.bodySize)))
+        case .certificate(let field):
+            guard let certificate = response.certificate else {
+                let https = response.finalURL.lowercased().hasPrefix("https:")
+                return .missing(https ? "no certificate was seen for this response" : "no certificate: not HTTPS")
+            }
+            return .value(certificate.value(field))
         }
     }
 

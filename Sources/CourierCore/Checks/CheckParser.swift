@@ -79,6 +79,18 @@ public struct CheckParser {
         case "body": return .body
         case "duration": return try parsePercentile()
         case "bytes": return .bytes
+        case "certificate":
+            skipSpaces()
+            let column = index + 1
+            let name = word(stoppingAtOperators: true)
+            let fields = PeerCertificate.Field.allCases.map(\.rawValue)
+            guard let field = PeerCertificate.Field(rawValue: name) else {
+                throw CheckSyntaxError(
+                    column: column,
+                    "certificate takes \(fields.joined(separator: ", "))"
+                        + (name.isEmpty ? "" : ", not '\(name)'"))
+            }
+            return .certificate(field)
         case "header":
             skipSpaces()
             let name = word(stoppingAtOperators: false)

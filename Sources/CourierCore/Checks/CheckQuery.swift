@@ -15,14 +15,17 @@ public enum CheckQuery: Sendable, Equatable, CustomStringConvertible {
     case durationPercentile(Double)
     /// The body's size in bytes.
     case bytes
+    /// A fact of the TLS certificate the server presented.
+    case certificate(PeerCertificate.Field)
 
     /// The query keywords, for messages and suggestions.
-    static let keywords = ["status", "header", "json", "body", "duration", "bytes"]
+    static let keywords = ["status", "header", "json", "body", "duration", "bytes", "certificate"]
 
     /// Whether `count` can apply (a number has no length).
     var isCountable: Bool {
         switch self {
         case .header, .json, .body: return true
+        case .certificate(let field): return field != .expiresInDays
         case .status, .duration, .durationPercentile, .bytes: return false
         }
     }
@@ -38,6 +41,7 @@ public enum CheckQuery: Sendable, Equatable, CustomStringConvertible {
         case .durationPercentile(let percentile):
             return percentile == 100 ? "duration max" : "duration p\(Seconds.compact(percentile))"
         case .bytes: return "bytes"
+        case .certificate(let field): return "certificate \(field.rawValue)"
         }
     }
 }

@@ -30,6 +30,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var hops: [ExchangeHop] = []
     /// What the engine did that the user should hear of (a header held back on a redirect).
     public var warnings: [String] = []
+    /// The certificate the server presented, over HTTPS (the final hop's connection).
+    public var certificate: PeerCertificate?
 
     /// A response value.
     public init(

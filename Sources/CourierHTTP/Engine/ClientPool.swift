@@ -28,6 +28,8 @@ final class ClientPool: Sendable {
     /// Origins each client has had an answer from: only those can have a kept-alive
     /// connection in its pool, which the server may since have closed.
     private let served = Locked<Set<Pooled>>([])
+    /// The certificates of the clients' TLS connections, for `certificate` checks.
+    let certificates = CertificateLog()
 
     init(group: any EventLoopGroup) {
         self.group = group
@@ -37,7 +39,11 @@ final class ClientPool: Sendable {
     func client(for key: Key) -> HTTPClient {
         clients.withLock { clients in
             if let client = clients[key] { return client }
-            let client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: Self.configuration(key))
+            var configuration = Self.configuration(key)
+            let log = certificates
+            configuration.http1_1ConnectionDebugInitializer = { log.note($0) }
+            configuration.http2ConnectionDebugInitializer = { log.note($0) }
+            let client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
             clients[key] = client
             return client
         }

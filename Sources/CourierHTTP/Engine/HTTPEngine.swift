@@ -251,6 +251,7 @@ public final class HTTPEngine: Sendable {
                     method: method, url: url, headers: headers, body: body, secrets: watch.secrets)
             else {
                 response.warnings = warnings
+                response.certificate = clients.certificates.certificate(for: url)
                 return response
             }
             for name in hop.droppedSecretHeaders {
