@@ -236,6 +236,36 @@ struct TUITests {
         }
     }
 
+    @Test("R, c: smoke on production and candidate side by side, a verdict per row; Enter opens a row's diff")
+    func compareRun() async throws {
+        try await withDemo { tmux in
+            // GIVEN production active (reads only: nothing to confirm)
+            try tmux.send("e", "2")
+            try await tmux.waitFor("▸ production")
+            // WHEN smoke is compared with candidate (3)
+            try tmux.send("R")
+            try await tmux.waitFor("default selection")
+            try tmux.send("Down", "c")
+            try await tmux.waitFor("Compare smoke on production with")
+            try tmux.send("3")
+            // THEN the rows say what differs, and the summary counts them
+            try await tmux.waitFor("production | candidate: 7 routes: ")
+            let screen = try tmux.screen()
+            #expect(screen.contains("smoke @ production | candidate · 7/7"), "\(screen)")
+            #expect(screen.contains("= users.index"), "\(screen)")
+            #expect(screen.contains("≠ users.show") && screen.contains("json address.zip"), "\(screen)")
+            #expect(screen.contains("✗ messages.index") && screen.contains("200 | 502"), "\(screen)")
+            // WHEN Enter is pressed on users.show, THEN the diff view shows the zip code of both
+            try tmux.send("Down", "Enter")
+            try await tmux.waitFor("\"M20 2RN\"", also: { $0.contains("production · 200") })
+            // AND the key list has it (near its end)
+            try tmux.send("Escape", "?")
+            for _ in 0..<90 { try tmux.send("j") }
+            try await tmux.waitFor("compare run with")
+            try await tmux.quit()
+        }
+    }
+
     @Test("c copies the value under the cursor through the terminal's OSC 52: tmux's paste buffer gets it")
     func clipboard() async throws {
         try await withDemo { tmux in

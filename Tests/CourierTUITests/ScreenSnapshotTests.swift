@@ -12,7 +12,7 @@ struct ScreenSnapshotTests {
     enum Scene: String, CaseIterable, Sendable {
         case routes, environments, form, response, production, failedCheck
         case help, switcher, confirm, runPicker, runConfirmation, runView, history, diffPicker, diff
-        case pasteCurl, saveRoute, cookies, captures, capturesEmpty
+        case pasteCurl, saveRoute, cookies, captures, capturesEmpty, comparePicker, compareView
 
         /// The state showing it on a `width` × `height` screen.
         func state(width: Int, height: Int) throws -> AppState {
@@ -86,6 +86,11 @@ struct ScreenSnapshotTests {
                 state.press(.char("V"), .down)
             case .capturesEmpty:
                 state.press(.char("V"))
+            case .comparePicker:
+                state.workspace.runs = [NamedRun(name: "smoke", patterns: ["users.*"])]
+                state.press(.char("R"), .down, .char("c"))
+            case .compareView:
+                state = try CompareViewTests.compared(width: width, height: height).0
             }
             return state
         }

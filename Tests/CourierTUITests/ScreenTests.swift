@@ -241,7 +241,7 @@ struct ScreenTests {
                 "││ L  (outside the form)                                  ││",
                 "││     cycle the language (Accept-Language)               ││",
                 "││                                                        ││",
-                "││ ↑ ↓ scroll · Esc closes · 3-10/117                     ││",
+                "││ ↑ ↓ scroll · Esc closes · 3-10/122                     ││",
                 "└└────────────────────────────────────────────────────────┘┘",
                 " development  en",
             ])

@@ -25,6 +25,11 @@ public enum DialogRequest: Sendable {
     case openRunExchange
     /// Pick a run and start it.
     case pickRun
+    /// Pick the environment to compare the run `name` (nil: the default selection) with.
+    case pickComparison(name: String?)
+    /// Run `name` (nil: the default selection) on the active environment and on environment
+    /// `index`, and compare them route by route.
+    case startComparison(name: String?, environment: Int)
     /// Move the run view's cursor.
     case moveRunCursor(Action)
     /// Run `effects`, saying `notice` (when there is one) in the status bar.

@@ -9,10 +9,12 @@ public struct RunDialog: Dialog {
     /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
-            "↑ ↓ j k, g G, Enter, r, Esc", "run view",
-            "move, open the route's exchange, pick and start another run, cancel the rest (running) or close",
+            "↑ ↓ j k, g G, Enter, r, c, Esc", "run view",
+            "move, open the route's exchange (comparing: its diff), pick and start another run, compare this run "
+                + "on two environments, cancel the rest (running) or close",
             Keymap.moves.flatMap { Keymap.bind($0.keys, scope, $0.action) } + Keymap.bind([.enter], scope, .pick)
-                + Keymap.bind([.char("r")], scope, .rerun) + Keymap.bind([.escape, .char("q")], scope, .cancel))
+                + Keymap.bind([.char("r")], scope, .rerun) + Keymap.bind([.char("c")], scope, .compareRun)
+                + Keymap.bind([.escape, .char("q")], scope, .cancel))
     ]
 
     /// What an action does to it (`Dialog.update`).
@@ -20,6 +22,9 @@ public struct RunDialog: Dialog {
         switch action {
         case .pick: return .stay(.openRunExchange)
         case .rerun: return .stay(.pickRun)
+        case .compareRun:
+            guard let run = state.run, !run.isRunning else { return .stay() }
+            return .stay(.pickComparison(name: run.selection))
         case .cancel:
             guard let run = state.run, run.isRunning else { return .close() }
             let notice = AppState.StatusLine(
@@ -36,23 +41,51 @@ public struct RunDialog: Dialog {
         let visible = max(1, buffer.height - 9)
         let first = min(max(0, run.cursor.index - visible + 1), max(0, run.rows.count - visible))
         let nameWidth = min(28, run.rows.map { CellWidth.of($0.route) }.max() ?? 0)
+        let sides = run.other.map { "\(run.environment) | \($0)" } ?? run.environment
         var lines: [(String, Style)] = [
             (
-                "\(run.title) @ \(run.environment) · \(run.done)/\(run.rows.count)\(run.isRunning ? " · running" : "")",
+                "\(run.title) @ \(sides) · \(run.done)/\(run.rows.count)\(run.isRunning ? " · running" : "")",
                 Theme.strong
             ),
             ("", .plain),
         ]
         for (index, row) in run.rows.enumerated().dropFirst(first).prefix(visible) {
-            var (text, style) = Self.rowText(row, nameWidth: nameWidth)
+            var (text, style) =
+                run.isComparison
+                ? Self.comparedText(row, nameWidth: nameWidth) : Self.rowText(row, nameWidth: nameWidth)
             if index == run.cursor.index { style = style.reversed }
             lines.append(((index == run.cursor.index ? "▸ " : "  ") + text, style))
         }
         lines.append(("", .plain))
         lines.append((run.summary ?? "running…", Theme.strong))
-        let keys = run.isRunning ? "Esc cancels the rest" : "r runs again · Esc closes"
-        lines.append(("Enter opens the exchange · \(keys)", Theme.hint))
-        Views.dialog(title: "Check run", lines: lines, style: Theme.focusedBorder, width: width, into: &buffer)
+        let keys = run.isRunning ? "Esc cancels the rest" : "r runs again · c compares · Esc closes"
+        lines.append(("Enter opens \(run.isComparison ? "the diff" : "the exchange") · \(keys)", Theme.hint))
+        let title = run.isComparison ? "Compare run" : "Check run"
+        Views.dialog(title: title, lines: lines, style: Theme.focusedBorder, width: width, into: &buffer)
+    }
+
+    /// A compared row: `≠ users.show  GET    200 | 200   12 | 75 ms  json address.zip: …`.
+    private static func comparedText(_ row: RunView.Row, nameWidth: Int) -> (String, Style) {
+        let name = row.route.truncatedInMiddle(to: nameWidth).padded(to: nameWidth)
+        let method = row.method.rawValue.padded(to: 7)
+        guard let comparison = row.comparison else {
+            let known = [row.result, row.otherResult].compactMap { $0 }.count
+            return ("· \(name)  \(method)\(known == 1 ? "one side answered" : "")", Theme.hint)
+        }
+        func status(_ run: RouteRun) -> String { run.exchange.map { String($0.response.status) } ?? "–" }
+        func time(_ run: RouteRun) -> String {
+            run.exchange.map { String(Seconds.milliseconds($0.response.totalTime)) } ?? "–"
+        }
+        let sides = "\(status(comparison.left)) | \(status(comparison.right))".padded(to: 11)
+        let times = "\(time(comparison.left)) | \(time(comparison.right)) ms".padded(to: 14)
+        let first = comparison.differences.first { $0.place != "status" }?.description ?? ""
+        switch comparison.verdict {
+        case .same: return ("= \(name)  \(method)\(sides)\(times)", Theme.notice)
+        case .different: return ("≠ \(name)  \(method)\(sides)\(times)\(first)", Theme.warning)
+        case .statusDiffers: return ("✗ \(name)  \(method)\(sides)\(times)\(first)", Theme.error)
+        case .trouble(let reason): return ("✗ \(name)  \(method)\(reason)", Theme.error)
+        case .skipped(let reason): return ("- \(name)  \(method)skipped: \(reason)", Theme.hint)
+        }
     }
 
     private static func rowText(_ row: RunView.Row, nameWidth: Int) -> (String, Style) {

@@ -12,21 +12,27 @@ public struct RunPicker: Dialog {
     /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
-            "↑ ↓ j k, Enter, Esc", "run picker", "move, start the run, close",
+            "↑ ↓ j k, Enter, c, Esc", "run picker", "move, start the run, compare it on two environments, close",
             Keymap.bind([.down, .char("j")], scope, .down) + Keymap.bind([.up, .char("k")], scope, .up)
-                + Keymap.bind([.enter], scope, .pick) + Keymap.bind([.escape, .char("q")], scope, .cancel))
+                + Keymap.bind([.enter], scope, .pick) + Keymap.bind([.char("c")], scope, .compareRun)
+                + Keymap.bind([.escape, .char("q")], scope, .cancel))
     ]
 
     /// What an action does to it (`Dialog.update`).
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
-        case .pick:
-            return .close(.startRun(name: cursor.index == 0 ? nil : state.workspace.runs[safe: cursor.index - 1]?.name))
+        case .pick: return .close(.startRun(name: selection(in: state)))
+        case .compareRun: return .close(.pickComparison(name: selection(in: state)))
         default:
             _ = cursor.apply(action, count: state.workspace.runs.count + 1)
             return .stay()
         }
+    }
+
+    /// The run under the cursor; nil for the default selection.
+    private func selection(in state: AppState) -> String? {
+        cursor.index == 0 ? nil : state.workspace.runs[safe: cursor.index - 1]?.name
     }
 
     /// Draws it (`Dialog.draw`).
@@ -39,7 +45,10 @@ public struct RunPicker: Dialog {
             let text = "\(index == cursor.index ? "▸" : " ") \(choice.0) · \(count)"
             lines.append((text, index == cursor.index ? Style.plain.reversed : .plain))
         }
-        lines += [("", .plain), ("Enter runs on \(state.environment.name) · Esc closes", Theme.hint)]
+        lines += [
+            ("", .plain),
+            ("Enter runs on \(state.environment.name) · c compares with another · Esc closes", Theme.hint),
+        ]
         Views.dialog(title: "Run checks", lines: lines, style: Theme.focusedBorder, into: &buffer)
     }
 }

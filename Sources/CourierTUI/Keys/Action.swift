@@ -44,6 +44,8 @@ public enum Action: Sendable, Equatable, Hashable {
     case runChecks
     /// In the run view: pick a run and start it.
     case rerun
+    /// In the run picker and the run view: run the selection on two environments and compare.
+    case compareRun
     /// Open the open route's history.
     case openHistory
     /// Send the shown exchange again (a recorded one: its route, to its environment).

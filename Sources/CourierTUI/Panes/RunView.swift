@@ -9,6 +9,10 @@ public struct RunView: Sendable, Equatable {
     public var title: String
     /// The environment it runs against.
     public var environment: String
+    /// In compare mode, the second environment (the right side).
+    public var other: String?
+    /// The run's name (nil: the default selection), to run it again or compare it.
+    public var selection: String?
     /// One row per route, in order.
     public var rows: [Row]
     /// The selected row.
@@ -24,21 +28,35 @@ public struct RunView: Sendable, Equatable {
         public var method: HTTPMethod
         /// Its result, once known.
         public var result: RouteRun?
+        /// In compare mode, its result on the second environment.
+        public var otherResult: RouteRun?
+        /// In compare mode, both results compared, once both are known.
+        public var comparison: RouteComparison?
     }
 
+    /// In compare mode, each side's run once it has ended.
+    public var finished: [EnvironmentRun?] = [nil, nil]
+
     /// A run of `routes`, nothing known yet.
-    public init(id: Int, title: String, environment: String, routes: [Route]) {
+    public init(
+        id: Int, title: String, environment: String, routes: [Route], other: String? = nil, selection: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.environment = environment
+        self.other = other
+        self.selection = selection
         rows = routes.map { Row(route: $0.name, method: $0.method) }
     }
+
+    /// Whether it compares two environments.
+    public var isComparison: Bool { other != nil }
 
     /// Whether results are still coming.
     public var isRunning: Bool { summary == nil }
 
-    /// Routes with a result so far.
-    public var done: Int { rows.filter { $0.result != nil }.count }
+    /// Routes with a result so far (on both sides, when comparing).
+    public var done: Int { rows.filter { $0.result != nil && (other == nil || $0.otherResult != nil) }.count }
 
     /// Records `result` on the first row of its route still waiting.
     public mutating func record(_ result: RouteRun) {
@@ -46,9 +64,38 @@ public struct RunView: Sendable, Equatable {
         rows[index].result = result
     }
 
+    /// Records `result` of side `side` (0 left, 1 right) of a comparison; once a row has both,
+    /// they are compared (once: the screen draws the verdict, it does not recompute it).
+    public mutating func record(_ result: RouteRun, side: Int) {
+        guard let other else { return }
+        let waiting = rows.firstIndex { $0.route == result.route && (side == 0 ? $0.result : $0.otherResult) == nil }
+        guard let index = waiting else { return }
+        if side == 0 { rows[index].result = result } else { rows[index].otherResult = result }
+        if let left = rows[index].result, let right = rows[index].otherResult {
+            var compared = RouteComparison(left: left, right: right, names: (environment, other))
+            // Masked once here, as everything the screen shows of an answer.
+            let secrets = [left, right].flatMap { $0.exchange?.origin.secretValues ?? [] }
+            let mask = { (text: String) in SecretMask.apply(text, hiding: secrets) }
+            compared.differences = compared.differences.map {
+                Difference(place: mask($0.place), left: mask($0.left), right: mask($0.right))
+            }
+            compared.bodyLines = compared.bodyLines.map(mask)
+            rows[index].comparison = compared
+        }
+    }
+
     /// Ends the run; rows still waiting (after a cancel) stay as they are.
     public mutating func finish(_ run: EnvironmentRun) {
         summary = RunTextReport().summary(run)
+    }
+
+    /// Ends side `side` of a comparison; the summary comes when both have ended.
+    public mutating func finish(_ run: EnvironmentRun, side: Int) {
+        guard finished.indices.contains(side) else { return }
+        finished[side] = run
+        if let left = finished[0], let right = finished[1] {
+            summary = ComparisonTextReport().summary(WorkspaceComparison(left: left, right: right))
+        }
     }
 
     /// The selected row's exchange, if a response came.

@@ -50,6 +50,10 @@ extension AppState {
             return launch(title: title, routes: routes, confirmed: confirmed)
         case .openRunExchange: return openRunExchange()
         case .pickRun: return pickRun()
+        case .pickComparison(let name):
+            mode = .dialog(Modal(ComparePicker(selection: name)))
+            return []
+        case .startComparison(let name, let index): return startComparison(name, with: index)
         case .moveRunCursor(let action):
             if var view = run, view.cursor.apply(action, count: view.rows.count) { run = view }
             return []

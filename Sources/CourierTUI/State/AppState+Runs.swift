@@ -44,11 +44,50 @@ extension AppState {
         return launch(title: title, routes: routes, confirmed: false)
     }
 
+    /// Runs `name` (nil: the default selection) on the active environment and on environment
+    /// `index` side by side, and compares them. Writes never reach a protected side: there is
+    /// no confirmation here, so they are skipped there (`courier diff` without `--yes`).
+    mutating func startComparison(_ name: String?, with index: Int) -> [Effect] {
+        guard let other = workspace.environments[safe: index], other.name != environment.name else {
+            mode = .normal
+            status = StatusLine(text: "compare with another environment than \(environment.name)", isError: true)
+            return []
+        }
+        let routes: [Route]
+        do {
+            routes = try RunSelector(workspace: workspace).select(name.map { [$0] } ?? [])
+        } catch {
+            mode = .normal
+            status = StatusLine(text: error.description, isError: true)
+            return []
+        }
+        let title = name ?? "default selection"
+        guard !routes.isEmpty else {
+            mode = .normal
+            status = StatusLine(text: "\(title): no route to compare", isError: true)
+            return []
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        run = RunView(
+            id: id, title: title, environment: environment.name, routes: routes, other: other.name, selection: name)
+        mode = .dialog(Modal(RunDialog()))
+        var input = RequestInput()
+        input.language = language
+        var request = RunRequest(
+            routes: routes, environment: environment, input: input, captured: captured[environment.name] ?? [:],
+            confirmed: false, title: "compare \(title)")
+        request.compareWith = other
+        request.otherCaptured = captured[other.name] ?? [:]
+        return [.startRun(id: id, request)]
+    }
+
     /// Starts the run and opens its view.
     mutating func launch(title: String, routes: [Route], confirmed: Bool) -> [Effect] {
         let id = nextRequestID
         nextRequestID += 1
-        run = RunView(id: id, title: title, environment: environment.name, routes: routes)
+        let selection = workspace.runs.contains { $0.name == title } ? title : nil
+        run = RunView(id: id, title: title, environment: environment.name, routes: routes, selection: selection)
         mode = .dialog(Modal(RunDialog()))
         var input = RequestInput()
         input.language = language
@@ -58,8 +97,21 @@ extension AppState {
         return [.startRun(id: id, request)]
     }
 
-    /// Enter on a row: its exchange in the Response pane, with the request line on top.
+    /// Enter on a row: its exchange in the Response pane, with the request line on top; in a
+    /// comparison, the diff view of its two exchanges.
     mutating func openRunExchange() -> [Effect] {
+        if let view = run, let other = view.other, let row = view.rows[safe: view.cursor.index] {
+            guard let left = row.result?.exchange, let right = row.otherResult?.exchange else {
+                status = StatusLine(text: "\(row.route): no response on both sides to compare", isError: false)
+                return []
+            }
+            mode = .dialog(
+                Modal(
+                    DiffDisplay(
+                        route: row.route, leftTitle: "\(view.environment) · \(left.response.status)", left: left,
+                        rightTitle: "\(other) · \(right.response.status)", right: right)))
+            return []
+        }
         guard let exchange = run?.selectedExchange else {
             status = StatusLine(text: "no response for this route", isError: false)
             return []

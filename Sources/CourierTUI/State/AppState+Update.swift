@@ -32,6 +32,18 @@ extension AppState {
             return runProgress(id: id, result)
         case .runFinished(let id, let result):
             return runFinished(id: id, result)
+        case .compareProgress(let id, let side, let result):
+            if let exchange = result.exchange { keepCaptures(of: exchange) }
+            if run?.id == id { run?.record(result, side: side) }
+            return []
+        case .compareFinished(let id, let side, let result):
+            guard run?.id == id else { return [] }
+            run?.finish(result, side: side)
+            if let summary = run?.summary {
+                status = StatusLine(
+                    text: summary, isError: run?.rows.contains { $0.comparison?.differs ?? false } ?? false)
+            }
+            return []
         case .historyLoaded(let route, let entries):
             return historyLoaded(route: route, entries: entries)
         case .recordLoaded(let record):

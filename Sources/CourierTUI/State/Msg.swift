@@ -23,6 +23,10 @@ public enum Msg: Sendable {
     case runProgress(id: Int, RouteRun)
     /// Check run `id` has ended (or was cancelled).
     case runFinished(id: Int, EnvironmentRun)
+    /// Comparison `id` has a route's result on side `side` (0 the active environment, 1 the other).
+    case compareProgress(id: Int, side: Int, RouteRun)
+    /// Side `side` of comparison `id` has ended (or was cancelled).
+    case compareFinished(id: Int, side: Int, EnvironmentRun)
     /// `route`'s recorded exchanges, newest first.
     case historyLoaded(route: String, entries: [HistoryEntry])
     /// A recorded exchange to show.

@@ -15,6 +15,10 @@ public struct RunRequest: Sendable, Equatable {
     public var confirmed: Bool
     /// The run's title (a workspace run's name, or the default selection's), as history records it.
     public var title: String
+    /// In compare mode, the second environment, run beside `environment`.
+    public var compareWith: Environment?
+    /// Values captured earlier in this session for `compareWith`.
+    public var otherCaptured: [String: String] = [:]
 
     /// A run request.
     public init(

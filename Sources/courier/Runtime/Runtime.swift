@@ -272,6 +272,10 @@ final class Runtime {
 
     /// Runs checks in the background; each route's result and the end come back as messages.
     private func startRun(id: Int, _ request: RunRequest) {
+        if let other = request.compareWith {
+            startComparison(id: id, request, other: other)
+            return
+        }
         let pipeline = sendingPipeline()
         let runner = CheckRunner(
             builder: RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment),
@@ -289,6 +293,36 @@ final class Runtime {
                 runtime.deliver(.notice(message, isError: true))
             }
             runtime.deliver(.runFinished(id: id, result))
+            runtime.tasks[id] = nil
+        }
+    }
+
+    /// Runs a comparison's two sides side by side (4 requests in flight each, as `courier diff`);
+    /// each side's results and ends come back as messages of their side.
+    private func startComparison(id: Int, _ request: RunRequest, other: Environment) {
+        let pipeline = sendingPipeline()
+        let builder = RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment)
+        let sides = [(request.environment, request.captured), (other, request.otherCaptured)].map {
+            CheckRunner(builder: builder, environment: $0.0, input: request.input, confirmed: false, captured: $0.1)
+        }
+        tasks[id] = Task { [weak self] in
+            guard let runtime = self else { return }
+            await withTaskGroup(of: Void.self) { group in
+                for (side, runner) in sides.enumerated() {
+                    group.addTask {
+                        let result = await runner.run(
+                            request.routes, jobs: 4,
+                            send: { (prepared) async throws(TransportError) in
+                                try await pipeline.send(prepared, run: request.title)
+                            },
+                            report: { route in await runtime.deliver(.compareProgress(id: id, side: side, route)) })
+                        for message in pipeline.saveCookies(runner.environment.name) {
+                            await runtime.deliver(.notice(message, isError: true))
+                        }
+                        await runtime.deliver(.compareFinished(id: id, side: side, result))
+                    }
+                }
+            }
             runtime.tasks[id] = nil
         }
     }
