@@ -155,4 +155,35 @@ final class CheckCommandTests {
         let alone = try await run(["health", "--interval", "1s"])
         #expect(alone.code == 1 && alone.stderr.contains("--interval needs --retry-until"))
     }
+
+    @Test("--baseline: the same routes' history of the last 7 days; a route 80 ms slower fails the run, named")
+    func baseline() async throws {
+        let config = folder.appendingPathComponent("baseline.json")
+        let workspace = { (prefix: String) in
+            """
+            {"environments": {"qa": {"base_url": "http://127.0.0.1:\(self.demo.port)/\(prefix)/v1"}},
+             "routes": [{"name": "headlines", "path": "/headlines"}, {"name": "users.index", "path": "/users"}]}
+            """
+        }
+        let state = folder.appendingPathComponent("baseline-state")
+        let run = { (arguments: [String]) in
+            try await CourierBinary.run(
+                ["check"] + arguments + ["--config", config.path],
+                environment: self.demo.environment.merging(["XDG_STATE_HOME": state.path]) { $1 })
+        }
+        try Data(workspace("prod").utf8).write(to: config)
+        let none = try await run(["--repeat", "3", "--baseline"])
+        #expect(
+            none.code == 0 && none.stdout.contains("  headlines     no history in the last 7 days"), "\(none.stdout)")
+        // The same workspace file and environment, now pointing at candidate, where headlines is 80 ms slower.
+        try Data(workspace("next").utf8).write(to: config)
+        let slower = try await run(["--repeat", "3", "--baseline"])
+        #expect(slower.code == 4, "\(slower.stdout)")
+        #expect(slower.stdout.contains("qa: this run against the last 7 days of history (ms)"))
+        #expect(slower.stdout.contains("▲ headlines     p50 "), "\(slower.stdout)")
+        #expect(slower.stdout.contains("  users.index   p50 "), "\(slower.stdout)")
+        #expect(slower.stdout.contains("qa: 1 route slower than the last 7 days: headlines"))
+        let alone = try await run(["--slower", "10%"])
+        #expect(alone.code == 1 && alone.stderr.contains("--slower needs --baseline"))
+    }
 }

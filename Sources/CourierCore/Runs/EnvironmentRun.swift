@@ -15,6 +15,8 @@ public struct EnvironmentRun: Sendable, Equatable {
     public var secretValues: [String]
     /// Each route's times over the passes (`--repeat`), by route name, when they were recorded.
     public var latency: [String: LatencySummary] = [:]
+    /// `--baseline`: each timed route against its history, in the order run.
+    public var baselines: [LatencyBaseline] = []
 
     /// An environment's results.
     public init(

@@ -75,6 +75,17 @@ struct CheckCommand: AsyncParsableCommand {
             "Time between two sends of a failing route with --retry-until (default 2s).", valueName: "DURATION"))
     var interval: String?
 
+    @Flag(
+        name: .long,
+        help: "Compare each route's times with its history of the last 7 days; a slower one fails the run.")
+    var baseline = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --baseline: a route whose p95 grew by more than this (and 5 ms) is slower.", valueName: "PERCENT"))
+    var slower = "20%"
+
     @Flag(name: .long, help: "Send mutating routes to protected environments too.")
     var yes = false
 
@@ -122,6 +133,10 @@ struct CheckCommand: AsyncParsableCommand {
         guard passes >= 1 else { throw CLIFailure("--repeat must be 1 or more") }
         guard jobs >= 1 else { throw CLIFailure("--jobs must be 1 or more") }
         let readiness = try readinessWait()
+        let slowerPercent = try DiffCommand.percent(slower)
+        if slower != "20%" && !baseline { throw CLIFailure("--slower needs --baseline") }
+        // History before this moment is the baseline: the run's own exchanges are not.
+        let started = Date().timeIntervalSince1970
         for (flag, path) in [("--junit", junit), ("--report-json", reportJSON), ("--html", html)] {
             if let path { try ReportFile.checkWritable(path, flag: flag) }
         }
@@ -140,12 +155,12 @@ struct CheckCommand: AsyncParsableCommand {
         let printLines = !tap
         // What the history calls the run: the names given, or the default selection.
         let runName = names.isEmpty ? "check" : names.joined(separator: " ")
-        let runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
+        var runs = await withTaskGroup(of: (Int, EnvironmentRun).self) { group in
             for (index, environment) in environments.enumerated() {
                 var runner = CheckRunner(
                     builder: builder, environment: environment, input: input, confirmed: yes, bail: bail,
                     captured: pipeline.captures.values(for: environment.name))
-                runner.latencyRecorder = passes > 1 ? HDRLatencyRecorder.maker : nil
+                runner.latencyRecorder = passes > 1 || baseline ? HDRLatencyRecorder.maker : nil
                 runner.readiness = readiness
                 let jobs = jobs
                 group.addTask(executorPreference: pipeline.engine.taskExecutor) {
@@ -175,12 +190,21 @@ struct CheckCommand: AsyncParsableCommand {
             for message in pipeline.saveCookies(environment.name) { Console.error("warning: \(message)") }
         }
 
+        if baseline {
+            try compareWithHistory(&runs, workspace: loaded.file, until: started, percent: slowerPercent)
+        }
         if tap {
             Console.out(TAPReport().text(runs))
             for run in runs { Console.line("# " + report.summary(run)) }
         } else {
             for run in runs { Console.line(report.summary(run)) }
             for run in runs { for line in LatencyTable().lines(run) { Console.line(line) } }
+            for run in runs {
+                for line in LatencyBaseline.lines(run.baselines, environment: run.environment, days: Self.baselineDays)
+                {
+                    Console.line(line)
+                }
+            }
         }
         if contract {
             for run in runs {
@@ -208,5 +232,36 @@ struct CheckCommand: AsyncParsableCommand {
         let totals = runs.map(\.totals)
         if totals.contains(where: { $0.errors > 0 }) { throw ExitCode(3) }
         if totals.contains(where: { $0.failed > 0 }) { throw ExitCode(4) }
+        if runs.contains(where: { $0.baselines.contains(where: \.slower) }) { throw ExitCode(4) }
+    }
+
+    /// How far back `--baseline` looks.
+    static let baselineDays = 7
+
+    /// `--baseline`: each timed route's summary beside its history of the last days before `until`.
+    private func compareWithHistory(_ runs: inout [EnvironmentRun], workspace: String, until: Double, percent: Double)
+        throws
+    {
+        let store = try HistoryCommand.store()
+        let from = until - Double(Self.baselineDays) * 86_400
+        for index in runs.indices {
+            var baselines: [LatencyBaseline] = []
+            for route in runs[index].routes where route.pass == 1 {
+                guard let now = runs[index].latency[route.route] else { continue }
+                let times: [Double]
+                do {
+                    times = try store.times(
+                        workspace: workspace, environment: runs[index].environment, route: route.route, from: from,
+                        until: until)
+                } catch {
+                    throw CLIFailure("history: \(error.description)")
+                }
+                var recorder = HDRLatencyRecorder.maker()
+                for seconds in times { recorder.record(milliseconds: seconds * 1000) }
+                let before = times.isEmpty ? nil : recorder.summary()
+                baselines.append(LatencyBaseline(route: route.route, now: now, before: before, percent: percent))
+            }
+            runs[index].baselines = baselines
+        }
     }
 }

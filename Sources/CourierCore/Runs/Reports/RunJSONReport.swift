@@ -36,7 +36,12 @@ public struct RunJSONReport: Sendable {
         .array(
             run.routes.filter { $0.pass == 1 }.compactMap { route in
                 run.latency[route.route].map { summary in
-                    .object([JSONMember("route", .string(route.route))] + members(summary))
+                    var fields = [JSONMember("route", .string(route.route))] + members(summary)
+                    if let baseline = run.baselines.first(where: { $0.route == route.route }) {
+                        let before = baseline.before.map { JSONValue.object(members($0)) } ?? .null
+                        fields += [JSONMember("baseline", before), JSONMember("slower", .bool(baseline.slower))]
+                    }
+                    return .object(fields)
                 }
             })
     }
