@@ -110,7 +110,8 @@ public struct CookieJar: Sendable, Equatable {
 
     /// The cookies `header(for:now:)` sends, in order.
     public func sendable(to url: String, now: Double) -> [StoredCookie] {
-        guard let target = CookieURL(url) else { return [] }
+        // An empty jar (most runs) parses no URL.
+        guard !cookies.isEmpty, let target = CookieURL(url) else { return [] }
         return
             cookies
             .filter { cookie in

@@ -44,19 +44,9 @@ extension StoredCookie {
     public var expiryText: String {
         guard let expires, expires.isFinite else { return "session" }
         let seconds = Int64(expires.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = CivilDate.days(seconds)
         let secondOfDay = seconds - days * 86_400
-        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day)) \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) UTC"
+        let two = CivilDate.two
+        return "\(CivilDate.text(days: days)) \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) UTC"
     }
 }

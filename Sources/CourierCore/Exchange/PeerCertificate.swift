@@ -43,9 +43,7 @@ public struct PeerCertificate: Sendable, Equatable {
         switch field {
         case .expiresInDays:
             // Whole days, rounded down: 14 days and 23 hours left is 14.
-            let seconds = notAfter - seenAt
-            let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-            return .number(String(days))
+            return .number(String(CivilDate.days(notAfter - seenAt)))
         case .issuer: return .string(issuer)
         case .subject: return .string(subject)
         case .names: return .array(names.map { .string($0) })
@@ -53,19 +51,6 @@ public struct PeerCertificate: Sendable, Equatable {
         }
     }
 
-    /// `YYYY-MM-DD` of `seconds` since 1970, UTC (the civil-from-days algorithm, no calendar).
-    public static func day(_ seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(year)-\(two(month))-\(two(day))"
-    }
+    /// `YYYY-MM-DD` of `seconds` since 1970, UTC.
+    public static func day(_ seconds: Int64) -> String { CivilDate.text(days: CivilDate.days(seconds)) }
 }

@@ -36,7 +36,8 @@ extension RequestBuilder {
     /// The password of `url`'s userinfo (`http://user:pw@host`) and `user:pw`, whose base64 is
     /// the Basic credential made from it; empty when the URL has none.
     static func userinfoSecrets(_ url: String) -> [String] {
-        guard let userinfo = URLParts(url)?.userinfo else { return [] }
+        // Without an `@` there is no userinfo, and no URL to parse (most requests).
+        guard url.utf8.contains(UInt8(ascii: "@")), let userinfo = URLParts(url)?.userinfo else { return [] }
         guard let colon = userinfo.firstIndex(of: ":") else { return [] }
         let password = String(userinfo[userinfo.index(after: colon)...])
         guard !password.isEmpty else { return [] }

@@ -64,7 +64,8 @@ public struct ProxyRules: Sendable, Equatable, Hashable {
     /// The proxy for `url`, or nil to connect directly.
     public func proxy(for url: String) -> ProxySetting? {
         if let explicit { return explicit }
-        guard let (scheme, host) = Self.schemeAndHost(url) else { return nil }
+        // No proxy in the process environment (most runs): no URL to parse.
+        guard http != nil || https != nil, let (scheme, host) = Self.schemeAndHost(url) else { return nil }
         let chosen = scheme == "https" ? https : http
         guard let chosen, !Self.isLoopback(host), !bypasses(host) else { return nil }
         return chosen

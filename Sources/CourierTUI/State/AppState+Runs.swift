@@ -22,20 +22,7 @@ extension AppState {
     /// Selects the routes of `name` (nil: the default selection) and starts them, asking first
     /// when mutating routes would go to a protected environment.
     mutating func startRun(_ name: String?) -> [Effect] {
-        let routes: [Route]
-        do {
-            routes = try RunSelector(workspace: workspace).select(name.map { [$0] } ?? [])
-        } catch {
-            mode = .normal
-            status = StatusLine(text: error.description, isError: true)
-            return []
-        }
-        let title = name ?? "default selection"
-        guard !routes.isEmpty else {
-            mode = .normal
-            status = StatusLine(text: "\(title): no route to run", isError: true)
-            return []
-        }
+        guard let (title, routes) = selection(name, purpose: "run") else { return [] }
         let mutating = routes.filter { !$0.method.isSafe }.map(\.name)
         if environment.isProtected && !mutating.isEmpty {
             mode = .dialog(Modal(RunConfirmation(title: title, routes: routes, mutating: mutating)))
@@ -53,20 +40,7 @@ extension AppState {
             status = StatusLine(text: "compare with another environment than \(environment.name)", isError: true)
             return []
         }
-        let routes: [Route]
-        do {
-            routes = try RunSelector(workspace: workspace).select(name.map { [$0] } ?? [])
-        } catch {
-            mode = .normal
-            status = StatusLine(text: error.description, isError: true)
-            return []
-        }
-        let title = name ?? "default selection"
-        guard !routes.isEmpty else {
-            mode = .normal
-            status = StatusLine(text: "\(title): no route to compare", isError: true)
-            return []
-        }
+        guard let (title, routes) = selection(name, purpose: "compare") else { return [] }
         let id = nextRequestID
         nextRequestID += 1
         run = RunView(
@@ -80,6 +54,26 @@ extension AppState {
         request.compareWith = other
         request.otherCaptured = captured[other.name] ?? [:]
         return [.startRun(id: id, request)]
+    }
+
+    /// The title and routes of the run `name` (nil: the default selection); nil, with the
+    /// reason in the status bar, when it cannot be selected or selects nothing to `purpose`.
+    private mutating func selection(_ name: String?, purpose: String) -> (String, [Route])? {
+        let title = name ?? "default selection"
+        let routes: [Route]
+        do {
+            routes = try RunSelector(workspace: workspace).select(name.map { [$0] } ?? [])
+        } catch {
+            mode = .normal
+            status = StatusLine(text: error.description, isError: true)
+            return nil
+        }
+        guard !routes.isEmpty else {
+            mode = .normal
+            status = StatusLine(text: "\(title): no route to \(purpose)", isError: true)
+            return nil
+        }
+        return (title, routes)
     }
 
     /// Starts the run and opens its view.
