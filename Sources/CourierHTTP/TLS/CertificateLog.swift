@@ -31,6 +31,10 @@ final class CertificateLog: Sendable {
     /// Notes the certificate of `channel`'s TLS handler, if it has one; for AsyncHTTPClient's
     /// connection debug initializers, so it never fails the connection.
     func note(_ channel: any Channel) -> EventLoopFuture<Void> {
+        // AsyncHTTPClient calls it on the connection's loop; the pipeline is read only there.
+        guard channel.eventLoop.inEventLoop else {
+            return channel.eventLoop.flatSubmit { self.note(channel) }
+        }
         if let handler = try? channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self),
             let certificate = handler.peerCertificate
         {
