@@ -177,6 +177,9 @@ final class CheckCommandTests {
             none.code == 0 && none.stdout.contains("  headlines     no history in the last 7 days"), "\(none.stdout)")
         // The same workspace file and environment, now pointing at candidate, where headlines is 80 ms slower.
         try Data(workspace("next").utf8).write(to: config)
+        // Under --tap the table is TAP's diagnostics (this run kept out of history: the next compares too).
+        let tap = try await run(["--repeat", "3", "--baseline", "--tap", "--no-history"])
+        #expect(tap.code == 4 && tap.stdout.contains("\n# ▲ headlines     p50 "), "\(tap.stdout)")
         let slower = try await run(["--repeat", "3", "--baseline"])
         #expect(slower.code == 4, "\(slower.stdout)")
         #expect(slower.stdout.contains("qa: this run against the last 7 days of history (ms)"))

@@ -77,8 +77,27 @@ enum TLSDiagnosis {
             let bytes = name.contents.withUnsafeBufferPointer { Array($0) }
             if name.nameType == .dnsName { return String(decoding: bytes, as: UTF8.self) }
             if name.nameType == .ipAddress && bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
+            if name.nameType == .ipAddress && bytes.count == 16 { return ipv6(bytes) }
             return nil
         }
+    }
+
+    /// An IPv6 address as RFC 5952 writes it: lower-case hex groups, leading zeros dropped, the
+    /// longest run of two or more zero groups (the first of equal runs) as `::`.
+    static func ipv6(_ bytes: [UInt8]) -> String {
+        let groups = stride(from: 0, to: 16, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }
+        var best = (start: -1, length: 0)
+        var index = 0
+        while index < 8 {
+            var end = index
+            while end < 8 && groups[end] == 0 { end += 1 }
+            if end - index > best.length && end - index >= 2 { best = (index, end - index) }
+            index = end == index ? index + 1 : end
+        }
+        let hex = groups.map { String($0, radix: 16) }
+        guard best.start >= 0 else { return hex.joined(separator: ":") }
+        return hex[..<best.start].joined(separator: ":") + "::"
+            + hex[(best.start + best.length)...].joined(separator: ":")
     }
 
     /// RFC 6125: the whole name, or `*` for the one leftmost label.

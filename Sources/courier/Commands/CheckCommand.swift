@@ -196,6 +196,13 @@ struct CheckCommand: AsyncParsableCommand {
         if tap {
             Console.out(TAPReport().text(runs))
             for run in runs { Console.line("# " + report.summary(run)) }
+            // What decides the exit code is said, as TAP's diagnostics.
+            for run in runs {
+                for line in LatencyBaseline.lines(run.baselines, environment: run.environment, days: Self.baselineDays)
+                {
+                    Console.line("# " + line)
+                }
+            }
         } else {
             for run in runs { Console.line(report.summary(run)) }
             for run in runs { for line in LatencyTable().lines(run) { Console.line(line) } }
