@@ -154,8 +154,11 @@ struct HostileServerTests {
                 let exchange = try await engine.exchange(request(server.url + "/x", method, body: Array("b".utf8)))
                 #expect(String(decoding: exchange.response.body, as: UTF8.self) == method.rawValue)
             }
-            // Each request after the first met a dead connection first, then a new one.
-            #expect(server.received.count == 7)
+            // Each request after the first meets the dead connection first, then a new one (7), unless
+            // AsyncHTTPClient had not yet put the old one back in its pool when it was asked for the
+            // next (seen once under TSan): that request goes straight to a new connection. Never more
+            // than one retry per request, and the dead-connection path taken at least once.
+            #expect((5...7).contains(server.received.count), "\(server.received.count)")
         }
     }
 }
