@@ -67,6 +67,11 @@ struct ReadinessTests {
         #expect(run.routes.map(\.tries) == [3, 1])
         #expect(sends == ["http://qa.test/health": 3, "http://qa.test/users": 1])
         #expect(run.routes[0].waited > 0.015)
+        // The line and the JSON report say how long the route took to become ready.
+        let line = RunTextReport().lines(for: run.routes[0], in: "qa", masking: { $0 })[0]
+        #expect(line.contains("  (try 3, after "), "\(line)")
+        let json = RunJSONReport().json([run], timestamp: "t").serialized
+        #expect(json.contains("\"tries\":3,\"waited_ms\":"), "\(json)")
     }
 
     @Test("no answer at all (connection refused) is waited for as a failing check is")

@@ -72,14 +72,8 @@ public struct ComparisonHTMLReport: Sendable {
                 out += "\(response.status) · \(Seconds.milliseconds(response.totalTime)) ms"
             }
             out += "<div class=\"meta\">\(mask(side.url))</div>"
-            if let latency {
-                let kind = route.slower && index == 1 ? "p95 slow" : "p95"
-                out += HTMLPage.bar(
-                    latency.p50, of: slowest, label: "p50 \(LatencyTable.milliseconds(latency.p50)) ms", kind: "p50")
-                out += HTMLPage.bar(
-                    latency.p95, of: slowest, label: "p95 \(LatencyTable.milliseconds(latency.p95)) ms", kind: kind)
-            }
-            if let hops = side.exchange?.response.hops, !hops.isEmpty { out += HTMLPage.phases(hops, scale: longest) }
+            if let latency { out += HTMLPage.latencyBars(latency, scale: slowest, slow: route.slower && index == 1) }
+            out += HTMLPage.phases(side.exchange?.response.hops ?? [], scale: longest)
             out += "</td>"
         }
         out += "</tr>\n"

@@ -95,15 +95,8 @@ public struct CheckHTMLReport: Sendable {
         } else if !route.failures.isEmpty {
             out += "<ul>" + route.failures.map { "<li>\(mask($0.line))</li>" }.joined() + "</ul>"
         }
-        if let latency {
-            out += HTMLPage.bar(
-                latency.p50, of: slowest, label: "p50 \(LatencyTable.milliseconds(latency.p50)) ms", kind: "p50")
-            out += HTMLPage.bar(
-                latency.p95, of: slowest, label: "p95 \(LatencyTable.milliseconds(latency.p95)) ms", kind: "p95")
-        }
-        if let hops = route.exchange?.response.hops, !hops.isEmpty {
-            out += HTMLPage.phases(hops, scale: longest)
-        }
+        if let latency { out += HTMLPage.latencyBars(latency, scale: slowest) }
+        out += HTMLPage.phases(route.exchange?.response.hops ?? [], scale: longest)
         return out + "</td>"
     }
 }

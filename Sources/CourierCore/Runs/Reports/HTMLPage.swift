@@ -10,24 +10,15 @@ struct HTMLPage {
     /// `<`, `>`, `&` and quotes escaped; control characters shown as their Unicode pictures
     /// (`␛` for ESC), so a hostile body can neither open a tag nor hide text.
     @_optimize(size) static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20:
-                out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-            case _ where scalar.value == 0x7F: out += "␡"
-            case _ where (0x80..<0xA0).contains(scalar.value): out += "�"
-            default: out.unicodeScalars.append(scalar)
+        XMLText.escape(text, apostrophe: "&#39;") { scalar in
+            switch scalar.value {
+            case 0x0A, 0x09: nil
+            case ..<0x20: String(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+            case 0x7F: "␡"
+            case 0x80..<0xA0: "�"
+            default: nil
             }
         }
-        return out
     }
 
     /// A bar `value` long on a scale whose full width is `scale`, labelled.
@@ -35,6 +26,15 @@ struct HTMLPage {
         let percent = scale > 0 ? min(100, max(0.5, value / scale * 100)) : 0
         return "<div class=\"bar \(kind)\"><span style=\"width:\(Seconds.fixed(percent, places: 1))%\"></span>"
             + "<em>\(escape(label))</em></div>"
+    }
+
+    /// A route's p50 and p95 bars on a scale whose full width is `scale` milliseconds; the p95
+    /// bar in the warning colour when `slow`.
+    @_optimize(size) static func latencyBars(_ latency: LatencySummary, scale: Double, slow: Bool = false) -> String {
+        bar(latency.p50, of: scale, label: "p50 \(LatencyTable.milliseconds(latency.p50)) ms", kind: "p50")
+            + bar(
+                latency.p95, of: scale, label: "p95 \(LatencyTable.milliseconds(latency.p95)) ms",
+                kind: slow ? "p95 slow" : "p95")
     }
 
     /// The whole document around `body`.
@@ -85,8 +85,11 @@ struct HTMLPage {
 extension HTMLPage {
     /// The seconds of `route`'s longest hop; nil when nothing came back.
     @_optimize(size) static func longestHop(_ route: RouteRun) -> Double? {
-        route.exchange?.response.hops.map { $0.wait + $0.receive }.max()
+        route.exchange?.response.hops.map(span).max()
     }
+
+    /// Seconds a hop's bar spans: its phases together.
+    @_optimize(size) static func span(_ hop: ExchangeHop) -> Double { hop.wait + hop.receive }
 
     /// Each hop's phases as one stacked bar and a legend line (`wait 12 ms · receive 3 ms`),
     /// on a scale whose full width is `scale` seconds.
@@ -94,7 +97,7 @@ extension HTMLPage {
         var out = ""
         for hop in hops {
             let parts = [("wait", hop.wait), ("receive", hop.receive)]
-            let total = parts.reduce(0) { $0 + $1.1 }
+            let total = span(hop)
             let width = scale > 0 ? min(100, total / scale * 100) : 0
             out += "<div class=\"phases\" style=\"width:\(Seconds.fixed(width, places: 1))%\">"
             for (kind, seconds) in parts where seconds > 0 {
