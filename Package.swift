@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Only to find an HTTP/2 stream's codec for `PhaseLog`; AsyncHTTPClient builds it anyway.
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         // Only for the decompression limit's type; AsyncHTTPClient builds it anyway.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Tests only: the peer `LatencyHistogram` is checked against (linked, it cost 150 KB).
@@ -39,6 +41,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 "CourierCrypto",
             ]
@@ -99,6 +102,7 @@ let package = Package(
                 "CourierHTTP", "CourierCore", "CourierSampleAPI", "CourierTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],
             exclude: ["Fixtures"]
         ),

@@ -17,7 +17,7 @@ from bench_check import check_run
 from bench_diff import diff
 from bench_history import history
 from bench_import import import_openapi
-from bench_release import compare, contract
+from bench_release import compare, contract, phases
 from bench_stream import screen, stream
 from demo_server import demo_server
 
@@ -122,6 +122,7 @@ def main():
         diff(BIN, port, WORK)
         compare(BIN, port, WORK)
         contract(BIN, port, WORK)
+        phases(BIN, port, WORK)
         stream(BIN, port, env)
         screen(BIN, port, WORK)
         tui(port)

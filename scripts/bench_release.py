@@ -53,3 +53,24 @@ def contract(binary, port, work):
     print(f"# contract check: {CHECKED} JSON routes, each body validated against its OpenAPI schema, medians of 11")
     print(f"courier check  without {off * 1000:7.1f} ms   with the contract {on * 1000:7.1f} ms   "
           f"{(on / off - 1) * 100:+5.1f} % (goal: at most +10 %)")
+
+
+def phases(binary, port, work):
+    """What timing every phase costs: the same binary with the phase marker off
+    (COURIER_NO_PHASE_TIMING=1) beside it on, for one `courier call` (medians of 101 in turns)
+    and per request of a 500-route check run (medians of 11). Goal: at most 0.2 ms a call."""
+    off = ["env", "COURIER_NO_PHASE_TIMING=1"]
+    call = [binary, "call", "users.show", "--raw", "--no-history", "--config", "environments.json"]
+    with_call, without_call = _medians(101, [call, off + call])
+    routes = [{"name": f"user.{i}", "path": "/users/42", "query": {"n": str(i)}, "checks": ["status == 200"]}
+              for i in range(CHECKED)]
+    path = os.path.join(work, "phases-bench.json")
+    with open(path, "w") as out:
+        json.dump({"environments": {"bench": {"base_url": f"http://127.0.0.1:{port}/dev/v1"}}, "routes": routes}, out)
+    check = [binary, "check", "--no-history", "--config", path]
+    with_check, without_check = _medians(11, [check, off + check])
+    print("# timing every phase: the same binary with the phases measured and without (env COURIER_NO_PHASE_TIMING=1)")
+    print(f"courier call   with {with_call * 1000:6.2f} ms   without {without_call * 1000:6.2f} ms   "
+          f"{(with_call - without_call) * 1000:+5.2f} ms a call (goal: at most +0.2 ms)")
+    print(f"courier check  with {with_check * 1000:6.1f} ms   without {without_check * 1000:6.1f} ms   "
+          f"{(with_check - without_check) / CHECKED * 1e6:+5.1f} us a request ({CHECKED} routes)")

@@ -114,7 +114,8 @@ struct CallShortcutTests {
         let request = call.request
         return [
             call.route, call.env ?? "-", call.workspace.config, "\(call.yes) \(call.curl) \(call.showSecrets)",
-            call.har ?? "-", "\(call.output.include) \(call.output.raw) \(call.output.jsonPath ?? "-")",
+            call.har ?? "-",
+            "\(call.output.include) \(call.output.raw) \(call.output.jsonPath ?? "-") \(call.output.timing)",
             "\(request.params) \(request.query) \(request.headers) \(request.body ?? "-") \(request.form)",
             "\(request.parts) \(request.text ?? "-") \(request.send.variables) \(request.send.timeout ?? 0)",
             "\(request.send.language ?? "-") \(request.send.retries ?? -1) \(request.send.retryDelay ?? -1)",

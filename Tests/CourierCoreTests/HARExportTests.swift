@@ -22,12 +22,14 @@ struct HARExportTests {
             ExchangeHop(
                 method: .post, url: request.url, requestHeaders: request.headers, sentBody: true, status: 307,
                 reason: "Temporary Redirect", version: "HTTP/2.0",
-                responseHeaders: [HeaderField("Location", "/v2/login")], startedAt: start, wait: 0.0105, receive: 0.0005
-            ),
+                responseHeaders: [HeaderField("Location", "/v2/login")], startedAt: start, wait: 0.0105,
+                receive: 0.0005,
+                phases: HopPhases(blocked: 0.000_2, connect: 0.003, send: 0.000_1)),
             ExchangeHop(
                 method: .post, url: "http://api.test/v2/login", requestHeaders: request.headers, sentBody: true,
                 status: 200, reason: "OK", version: "HTTP/2.0", responseHeaders: response.headers, bodySize: 11,
-                startedAt: start.addingTimeInterval(0.011), wait: 0.02, receive: 0.008),
+                startedAt: start.addingTimeInterval(0.011), wait: 0.02, receive: 0.008,
+                phases: HopPhases(blocked: 0.000_1, send: 0.000_4)),
         ]
         response.bodySize = 11
         return HistoryRecord(
@@ -59,7 +61,14 @@ struct HARExportTests {
         #expect(
             entries[0]["timings"]?["wait"] == .number("10.500") && entries[0]["timings"]?["receive"] == .number("0.500")
         )
-        #expect(entries[0]["timings"]?["connect"] == .number("-1") && entries[0]["time"] == .number("11.000"))
+        // The first hop opened its connection (DNS and TLS inside `connect`), the second reused it.
+        let timings = entries.map { entry in ["blocked", "dns", "connect", "ssl", "send"].map { entry["timings"]?[$0] }
+        }
+        #expect(timings[0] == ["0.200", "-1", "3.000", "-1", "0.100"].map { .number($0) })
+        #expect(timings[1] == ["0.100", "-1", "-1", "-1", "0.400"].map { .number($0) })
+        #expect(entries.map { $0["time"] } == [.number("14.300"), .number("28.500")])
+        #expect(entries[0]["timings"]?["comment"] == .string("connect includes the DNS lookup and the TLS handshake"))
+        #expect(entries[1]["timings"]?["comment"] == nil)
         #expect(entries[1]["request"]?["httpVersion"] == .string("HTTP/2.0"))
         #expect(entries[1]["request"]?["url"] == .string("http://api.test/v2/login"))
         // The body went with both hops (307 keeps it); only the last response carries content.

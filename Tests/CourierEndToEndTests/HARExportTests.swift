@@ -46,13 +46,33 @@ final class HARExportEndToEndTests {
         #expect(urls == (0...2).reversed().map { "http://127.0.0.1:\(demo.port)/dev/v1/redirect/\($0)" })
         let starts = entries.compactMap { $0["startedDateTime"] as? String }
         #expect(starts.count == 3 && starts == starts.sorted())
-        for entry in entries {
-            let timings = try #require(entry["timings"] as? [String: Double])
+        for (index, entry) in entries.enumerated() {
+            let timings = try #require(entry["timings"] as? [String: Any]).compactMapValues { $0 as? Double }
             #expect((timings["wait"] ?? -1) > 0 && (timings["receive"] ?? -1) >= 0)
+            #expect((timings["send"] ?? -1) >= 0 && (timings["blocked"] ?? -1) >= 0)
+            // The first hop opened the connection; the redirects went over it, kept alive.
+            #expect(index == 0 ? (timings["connect"] ?? -1) > 0 : timings["connect"] == -1, "\(timings)")
+            let sum = timings.values.filter { $0 >= 0 }.reduce(0, +)
+            #expect(abs(sum - ((entry["time"] as? Double) ?? -1)) < 0.01)
             #expect(((entry["response"] as? [String: Any])?["httpVersion"] as? String) == "HTTP/1.1")
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!text.contains("dev-token") && text.contains("Bearer ••••••"))
+    }
+
+    @Test("call -v: the body alone on stdout, a line per hop on stderr with its phases, a secret in the URL masked")
+    func timing() async throws {
+        let sent = try await courier(["call", "redirect", "-p", "hops=1", "-q", "k={{token}}", "-v", "--no-history"])
+        #expect(sent.code == 0, "\(sent.stderr)")
+        #expect(!sent.stdout.contains("timing") && !sent.stderr.contains("dev-token"))
+        let lines = sent.stderr.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(sent.stderr)")
+        let base = "timing  GET http://127.0.0.1:\(demo.port)/dev/v1/redirect/"
+        #expect(lines[0].hasPrefix(base + "1?k=••••••  connect ") && lines[0].contains(" (new connection) · "))
+        #expect(lines[1].hasPrefix(base + "0  connect 0 (kept alive) · "), "\(lines[1])")
+        for line in lines {
+            #expect(line.contains(" · send ") && line.contains(" · wait ") && line.hasSuffix(" ms in all"), "\(line)")
+        }
     }
 
     @Test("history export --har writes what was recorded, filtered; nothing recorded is an error and no file")

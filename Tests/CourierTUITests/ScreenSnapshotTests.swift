@@ -12,7 +12,7 @@ struct ScreenSnapshotTests {
     enum Scene: String, CaseIterable, Sendable {
         case routes, environments, form, response, production, failedCheck
         case help, switcher, confirm, runPicker, runConfirmation, runView, history, diffPicker, diff
-        case pasteCurl, saveRoute, cookies, captures, capturesEmpty, comparePicker, compareView
+        case pasteCurl, saveRoute, cookies, captures, capturesEmpty, comparePicker, compareView, timing
 
         /// The state showing it on a `width` × `height` screen.
         func state(width: Int, height: Int) throws -> AppState {
@@ -91,6 +91,9 @@ struct ScreenSnapshotTests {
                 state.press(.char("R"), .down, .char("c"))
             case .compareView:
                 state = try CompareViewTests.compared(width: width, height: height).0
+            case .timing:
+                state = try TimingDialogTests.timed(width: width, height: height)
+                state.press(.char("t"))
             }
             return state
         }

@@ -241,7 +241,7 @@ struct ScreenTests {
                 "││ L  (outside the form)                                  ││",
                 "││     cycle the language (Accept-Language)               ││",
                 "││                                                        ││",
-                "││ ↑ ↓ scroll · Esc closes · 3-10/122                     ││",
+                "││ ↑ ↓ scroll · Esc closes · 3-10/127                     ││",
                 "└└────────────────────────────────────────────────────────┘┘",
                 " development  en",
             ])

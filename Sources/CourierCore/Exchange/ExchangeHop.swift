@@ -27,16 +27,20 @@ public struct ExchangeHop: Sendable, Equatable {
     public var bodySize: Int
     /// When the request was handed to the connection (wall clock).
     public var startedAt: Date
-    /// Seconds from handing over the request to the response head (connecting included).
+    /// Seconds from the request sent to the response head; without `phases`, from handing the
+    /// request over (connecting included).
     public var wait: Double
     /// Seconds from the response head to the last body byte.
     public var receive: Double
+    /// Connecting, queueing and sending, when the engine saw them (nil: a hop recorded before
+    /// they were measured, or imported).
+    public var phases: HopPhases?
 
     /// A hop.
     public init(
         method: HTTPMethod, url: String, requestHeaders: [HeaderField] = [], sentBody: Bool = false, status: Int,
         reason: String = "", version: String = "HTTP/1.1", responseHeaders: [HeaderField] = [], bodySize: Int = 0,
-        startedAt: Date, wait: Double = 0, receive: Double = 0
+        startedAt: Date, wait: Double = 0, receive: Double = 0, phases: HopPhases? = nil
     ) {
         self.method = method
         self.url = url
@@ -50,5 +54,6 @@ public struct ExchangeHop: Sendable, Equatable {
         self.startedAt = startedAt
         self.wait = wait
         self.receive = receive
+        self.phases = phases
     }
 }

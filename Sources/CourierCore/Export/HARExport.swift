@@ -45,10 +45,19 @@ public struct HARExport: Sendable {
         let hops = response.hops.isEmpty ? [Self.onlyHop(record)] : response.hops
         return hops.enumerated().map { index, hop in
             let isLast = index == hops.count - 1
-            let timings = object([
-                ("blocked", .number("-1")), ("dns", .number("-1")), ("connect", .number("-1")), ("ssl", .number("-1")),
-                ("send", .number("0")), ("wait", milliseconds(hop.wait)), ("receive", milliseconds(hop.receive)),
+            let phases = hop.phases
+            // A new connection is timed whole (see `HopPhases`): `dns` and `ssl` are -1 and
+            // `connect` holds them, which HAR allows for `ssl` and viewers draw as one bar.
+            var timings = object([
+                ("blocked", phases.map { milliseconds($0.blocked) } ?? .number("-1")), ("dns", .number("-1")),
+                ("connect", phases?.connect.map(milliseconds) ?? .number("-1")), ("ssl", .number("-1")),
+                ("send", milliseconds(phases?.send ?? 0)), ("wait", milliseconds(hop.wait)),
+                ("receive", milliseconds(hop.receive)),
             ])
+            if phases?.connect != nil, case .object(var members) = timings {
+                members.append(JSONMember("comment", .string("connect includes the DNS lookup and the TLS handshake")))
+                timings = .object(members)
+            }
             var courier: [(String, JSONValue)] = [
                 ("workspace", .string(exchange.origin.workspace)),
                 ("environment", .string(exchange.origin.environmentName)),
@@ -58,7 +67,7 @@ public struct HARExport: Sendable {
             if let run = record.run { courier.append(("run", .string(run))) }
             return object([
                 ("startedDateTime", .string(hop.startedAt.formatted(Self.timestamp))),
-                ("time", milliseconds(hop.wait + hop.receive)),
+                ("time", milliseconds(HopPhases.lengths(hop).reduce(0) { $0 + $1.seconds })),
                 ("request", request(hop, body: hop.sentBody ? exchange.request.body : nil)),
                 ("response", self.response(hop, body: isLast ? response.body : nil)),
                 ("cache", .object([])),

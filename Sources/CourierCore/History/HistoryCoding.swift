@@ -46,20 +46,24 @@ public enum HistoryCoding {
     }
 
     /// `[{"method", "url", "request_headers", "sent_body", "status", "reason", "version",
-    /// "response_headers", "body_size", "started_at", "wait", "receive"}, …]`; times in seconds.
+    /// "response_headers", "body_size", "started_at", "wait", "receive"}, …]`; times in seconds,
+    /// with `"blocked"`, `"connect"` (null over a connection kept alive) and `"send"` when the
+    /// hop's phases were measured.
     public static func hops(_ hops: [ExchangeHop]) -> String {
         JSONValue.array(
             hops.map { hop in
-                .object([
-                    JSONMember("method", .string(hop.method.rawValue)), JSONMember("url", .string(hop.url)),
-                    JSONMember("request_headers", fields(hop.requestHeaders)),
-                    JSONMember("sent_body", .bool(hop.sentBody)), JSONMember("status", .number(String(hop.status))),
-                    JSONMember("reason", .string(hop.reason)), JSONMember("version", .string(hop.version)),
-                    JSONMember("response_headers", fields(hop.responseHeaders)),
-                    JSONMember("body_size", .number(String(hop.bodySize))),
-                    JSONMember("started_at", .number(String(hop.startedAt.timeIntervalSince1970))),
-                    JSONMember("wait", .number(String(hop.wait))), JSONMember("receive", .number(String(hop.receive))),
-                ])
+                .object(
+                    [
+                        JSONMember("method", .string(hop.method.rawValue)), JSONMember("url", .string(hop.url)),
+                        JSONMember("request_headers", fields(hop.requestHeaders)),
+                        JSONMember("sent_body", .bool(hop.sentBody)), JSONMember("status", .number(String(hop.status))),
+                        JSONMember("reason", .string(hop.reason)), JSONMember("version", .string(hop.version)),
+                        JSONMember("response_headers", fields(hop.responseHeaders)),
+                        JSONMember("body_size", .number(String(hop.bodySize))),
+                        JSONMember("started_at", .number(String(hop.startedAt.timeIntervalSince1970))),
+                        JSONMember("wait", .number(String(hop.wait))),
+                        JSONMember("receive", .number(String(hop.receive))),
+                    ] + phases(hop.phases))
             }
         ).serialized
     }
@@ -84,8 +88,20 @@ public enum HistoryCoding {
                 sentBody: sentBody, status: Int(status), reason: string("reason") ?? "",
                 version: string("version") ?? "HTTP/1.1", responseHeaders: fields(item["response_headers"]),
                 bodySize: Int(number("body_size") ?? 0), startedAt: Date(timeIntervalSince1970: started),
-                wait: number("wait") ?? 0, receive: number("receive") ?? 0)
+                wait: number("wait") ?? 0, receive: number("receive") ?? 0,
+                phases: number("send").map { send in
+                    HopPhases(blocked: number("blocked") ?? 0, connect: number("connect"), send: send)
+                })
         }
+    }
+
+    private static func phases(_ phases: HopPhases?) -> [JSONMember] {
+        guard let phases else { return [] }
+        return [
+            JSONMember("blocked", .number(String(phases.blocked))),
+            JSONMember("connect", phases.connect.map { .number(String($0)) } ?? .null),
+            JSONMember("send", .number(String(phases.send))),
+        ]
     }
 
     private static func fields(_ fields: [HeaderField]) -> JSONValue {

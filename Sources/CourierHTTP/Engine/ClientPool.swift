@@ -30,6 +30,8 @@ final class ClientPool: Sendable {
     private let served = Locked<Set<Pooled>>([])
     /// The certificates of the clients' TLS connections, for `certificate` checks.
     let certificates = CertificateLog()
+    /// The moments each request's phases are cut at.
+    let phases = PhaseLog()
 
     init(group: any EventLoopGroup) {
         self.group = group
@@ -41,8 +43,19 @@ final class ClientPool: Sendable {
             if let client = clients[key] { return client }
             var configuration = Self.configuration(key)
             let log = certificates
-            configuration.http1_1ConnectionDebugInitializer = { log.note($0) }
-            configuration.http2ConnectionDebugInitializer = { log.note($0) }
+            if PhaseLog.enabled {
+                let phases = phases
+                configuration.http1_1ConnectionDebugInitializer = { channel in
+                    log.note(channel).flatMap { phases.watchConnection(channel) }
+                }
+                configuration.http2ConnectionDebugInitializer = { channel in
+                    log.note(channel).flatMap { phases.watchHTTP2Connection(channel) }
+                }
+                configuration.http2StreamChannelDebugInitializer = { phases.watchStream($0) }
+            } else {
+                configuration.http1_1ConnectionDebugInitializer = { log.note($0) }
+                configuration.http2ConnectionDebugInitializer = { log.note($0) }
+            }
             let client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
             clients[key] = client
             return client

@@ -25,10 +25,14 @@ extension HTTPEngine {
     func execute(
         method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, upload: UploadStream?,
         options: SendOptions, watch: Watch, reusedMayBeStale: Bool = true
-    ) async throws(TransportError) -> HTTPResponse {
+    ) async throws(TransportError) -> (HTTPResponse, PhaseLog.Timing) {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
         for field in headers { outgoing.headers.add(name: field.name, value: field.value) }
+        // Taken out again by the connection's `PhaseMarker`, before the request is encoded.
+        let phaseID = PhaseLog.enabled ? clients.phases.open() : nil
+        if let phaseID { outgoing.headers.add(name: PhaseLog.header, value: String(phaseID)) }
+        defer { if let phaseID { _ = clients.phases.close(phaseID) } }
         if let upload {
             outgoing.body = .stream(upload, length: .known(Int64(upload.length)))
         } else if let body {
@@ -53,7 +57,8 @@ extension HTTPEngine {
             let response = try await client.execute(outgoing, deadline: .distantFuture)
             clients.markServed(pooled)
             phase = .body
-            let firstByte = clock.now - started
+            let head = clock.now
+            let firstByte = head - started
             var fields: [HeaderField] = []
             for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
             var framer =
@@ -121,12 +126,16 @@ extension HTTPEngine {
             }
             for event in framer?.finished ?? [] { watch.report(.event(event)) }
             try spill?.close()
-            return HTTPResponse(
+            let ended = clock.now
+            let marks = phaseID.flatMap { clients.phases.close($0) }
+            let timing = PhaseLog.timing(marks, started: started, head: head, ended: ended)
+            let answer = HTTPResponse(
                 status: Int(response.status.code), reason: response.status.reasonPhrase,
                 version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
-                totalTime: (clock.now - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url,
+                totalTime: (ended - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url,
                 bodyFile: spill?.path, bodySize: received
             )
+            return (answer, timing)
         } catch {
             // Only a connection this engine has used before can be a stale one from the pool.
             if reusedMayBeStale, phase == .head, Self.closedBeforeAnswer(error), clients.hasServed(pooled) {

@@ -226,7 +226,7 @@ public final class HTTPEngine: Sendable {
         while true {
             let startedAt = Date()
             let sent = Self.withCookies(headers, for: url, from: cookies)
-            var response = try await execute(
+            var (response, timing) = try await execute(
                 method: method, url: url, headers: sent, body: body, upload: upload, options: options, watch: watch)
             cookies?.receive(response.headers, from: url)
             response.redirectCount = redirects
@@ -234,8 +234,8 @@ public final class HTTPEngine: Sendable {
                 ExchangeHop(
                     method: method, url: url, requestHeaders: sent, sentBody: body != nil, status: response.status,
                     reason: response.reason, version: response.version, responseHeaders: response.headers,
-                    bodySize: response.bodySize, startedAt: startedAt, wait: response.timeToFirstByte,
-                    receive: max(0, response.totalTime - response.timeToFirstByte)))
+                    bodySize: response.bodySize, startedAt: startedAt, wait: timing.wait, receive: timing.receive,
+                    phases: timing.phases))
             response.hops = hops
             if !answeredChallenge,
                 let answer = digestAnswer(auth, response, method: method, url: url, first: request.url)

@@ -9,7 +9,7 @@ enum CallFlag: Int, CaseIterable {
     case env, config, param, query, header, body, form, part, text, variable, language, timeout, retries
     case retryDelay, jsonPath, har
     // Flags.
-    case yes, curl, showSecrets, noFollow, noHistory, noCookies, include, raw
+    case yes, curl, showSecrets, noFollow, noHistory, noCookies, include, raw, timing
 
     /// Every spelling, the one help shows first.
     var names: [String] {
@@ -38,6 +38,7 @@ enum CallFlag: Int, CaseIterable {
         case .noCookies: ["--no-cookies"]
         case .include: ["-i", "--include"]
         case .raw: ["--raw"]
+        case .timing: ["-v", "--timing"]
         }
     }
 
@@ -99,6 +100,8 @@ enum CallFlag: Int, CaseIterable {
         case .noCookies: ArgumentHelp("Send no cookie and keep none.")
         case .include: ArgumentHelp("Print the status line and headers first.")
         case .raw: ArgumentHelp("Print the body as received (after gzip/deflate decoding).")
+        case .timing:
+            ArgumentHelp("Print each hop's phases on stderr: connect, send, wait (first byte), receive.")
         }
     }
 }

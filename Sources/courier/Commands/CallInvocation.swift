@@ -110,7 +110,11 @@ struct CallInvocation {
         }
         for warning in exchange.response.warnings { Console.error("warning: " + exchange.origin.masking(warning)) }
         // A stream's events are printed already, as they came.
-        if !stream.printed { try output.print(exchange, defaultPath: route.jsonPath) }
+        if !stream.printed {
+            try output.print(exchange, defaultPath: route.jsonPath)
+        } else if output.timing {
+            output.printTiming(exchange)
+        }
         if let har {
             // Masked as history masks, but with the whole body: the file is what the user asked for.
             let record = HistoryRedactor.record(exchange, bodyLimit: Int.max)

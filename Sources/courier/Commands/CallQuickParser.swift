@@ -71,7 +71,7 @@ enum CallQuickParser {
             route: route, workspace: WorkspaceSource(config: one(.config) ?? "environments.json"), env: one(.env),
             request: request,
             output: PrintSettings(
-                include: given(.include), raw: given(.raw), jsonPath: one(.jsonPath)),
+                include: given(.include), raw: given(.raw), jsonPath: one(.jsonPath), timing: given(.timing)),
             yes: given(.yes), curl: given(.curl), showSecrets: given(.showSecrets),
             har: one(.har))
         guard (try? call.validate()) != nil else { return nil }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CourierCore
 
-/// `-i --raw --json-path`: how a response is printed, by `call` and by `history show`.
+/// `-i --raw --json-path -v`: how a response is printed, by `call` and by `history show`.
 struct PrintOptions: ParsableArguments {
     @Flag(name: CallFlag.include.name, help: CallFlag.include.help)
     var include = false
@@ -9,9 +9,12 @@ struct PrintOptions: ParsableArguments {
     @Flag(name: CallFlag.raw.name, help: CallFlag.raw.help)
     var raw = false
 
+    @Flag(name: CallFlag.timing.name, help: CallFlag.timing.help)
+    var timing = false
+
     @Option(name: CallFlag.jsonPath.name, help: CallFlag.jsonPath.help)
     var jsonPath: String?
 
     /// The flags as plain values (reading them is what costs in ArgumentParser's types).
-    var settings: PrintSettings { PrintSettings(include: include, raw: raw, jsonPath: jsonPath) }
+    var settings: PrintSettings { PrintSettings(include: include, raw: raw, jsonPath: jsonPath, timing: timing) }
 }

@@ -74,8 +74,8 @@ struct HTMLPage {
         .bar em { position: relative; font-style: normal; font-size: 11px; padding-left: 4px; }
         .phases { display: flex; height: 12px; margin: 3px 0; background: rgba(127,127,127,.12); }
         .phases span { display: block; height: 100%; min-width: 1px; }
-        .phases .dns { background: #8250df; } .phases .connect { background: #bf3989; }
-        .phases .ssl { background: #cf222e; } .phases .send { background: #bc4c00; }
+        .phases .blocked { background: #8c959f; } .phases .connect { background: #bf3989; }
+        .phases .send { background: #bc4c00; }
         .phases .wait { background: #0969da; } .phases .receive { background: #1a7f37; }
         .legend { font-size: 11px; color: var(--dim); }
         table.diff td { padding: 2px 6px; font-size: 12px; }
@@ -89,14 +89,16 @@ extension HTMLPage {
     }
 
     /// Seconds a hop's bar spans: its phases together.
-    @_optimize(size) static func span(_ hop: ExchangeHop) -> Double { hop.wait + hop.receive }
+    @_optimize(size) static func span(_ hop: ExchangeHop) -> Double {
+        HopPhases.lengths(hop).reduce(0) { $0 + $1.seconds }
+    }
 
-    /// Each hop's phases as one stacked bar and a legend line (`wait 12 ms · receive 3 ms`),
-    /// on a scale whose full width is `scale` seconds.
+    /// Each hop's phases as one stacked bar and a legend line (`connect 2.1 ms · blocked 0.1 ms
+    /// · send 0.1 ms · wait 12 ms · receive 3 ms`), on a scale whose full width is `scale` seconds.
     @_optimize(size) static func phases(_ hops: [ExchangeHop], scale: Double) -> String {
         var out = ""
         for hop in hops {
-            let parts = [("wait", hop.wait), ("receive", hop.receive)]
+            let parts = HopPhases.lengths(hop)
             let total = span(hop)
             let width = scale > 0 ? min(100, total / scale * 100) : 0
             out += "<div class=\"phases\" style=\"width:\(Seconds.fixed(width, places: 1))%\">"
@@ -106,7 +108,8 @@ extension HTMLPage {
             }
             out += "</div><div class=\"legend\">"
             if hops.count > 1 { out += "\(hop.status) " }
-            out += parts.map { "\($0.0) \(LatencyTable.milliseconds($0.1 * 1000)) ms" }.joined(separator: " · ")
+            out += parts.map { "\($0.name) \(LatencyTable.milliseconds($0.seconds * 1000)) ms" }.joined(
+                separator: " · ")
             out += "</div>"
         }
         return out

@@ -1,0 +1,130 @@
+import CourierCore
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// When each request of the engine reached the moments its phases are cut at, as the
+/// connections' `PhaseMarker`s saw them.
+///
+/// AsyncHTTPClient does not say which connection a request went over. So the engine gives each
+/// request a number in a header, and the connection's marker takes the header out before the
+/// request is encoded (it never reaches the wire) and notes the moments under that number.
+final class PhaseLog: Sendable {
+    /// The header that carries the number from the engine to the marker; never sent.
+    static let header = "x-courier-phase"
+
+    /// Off only for `scripts/bench.sh`, which measures what the phases cost a call with the
+    /// same binary (`COURIER_NO_PHASE_TIMING=1`); hops then have the engine's two times.
+    static let enabled = getenv("COURIER_NO_PHASE_TIMING") == nil
+
+    /// The moments of one request; nil where it has not got that far.
+    struct Marks: Sendable {
+        /// When its connection was ready, if the request is the first over a new connection.
+        var ready: ContinuousClock.Instant?
+        /// When its head was written.
+        var written: ContinuousClock.Instant?
+        /// When its last byte was handed to the system.
+        var sent: ContinuousClock.Instant?
+        /// When the first byte of the answer was read.
+        var firstByte: ContinuousClock.Instant?
+    }
+
+    /// A hop's times as `ExchangeHop` keeps them.
+    struct Timing: Sendable {
+        var wait: Double
+        var receive: Double
+        var phases: HopPhases?
+    }
+
+    /// The hop's timing from its moments: `started` when the engine handed the request over,
+    /// `head` when AsyncHTTPClient handed the answer's head back, `ended` after its last byte.
+    /// The five phases add up to the whole hop; without the marker's moments (never, unless
+    /// the request failed on the way), the engine's own two.
+    static func timing(
+        _ marks: Marks?, started: ContinuousClock.Instant, head: ContinuousClock.Instant, ended: ContinuousClock.Instant
+    ) -> Timing {
+        guard let marks, let written = marks.written, let answered = marks.firstByte else {
+            return Timing(wait: (head - started).inSeconds, receive: (ended - head).inSeconds)
+        }
+        // A server may answer before the whole request is sent (a 413 to an upload).
+        let sent = min(marks.sent ?? answered, answered)
+        let phases = HopPhases(
+            blocked: max(0, (written - (marks.ready ?? started)).inSeconds),
+            connect: marks.ready.map { max(0, ($0 - started).inSeconds) },
+            send: max(0, (sent - written).inSeconds))
+        return Timing(
+            wait: max(0, (answered - sent).inSeconds), receive: max(0, (ended - answered).inSeconds), phases: phases)
+    }
+
+    private struct State {
+        var next: UInt64 = 0
+        var open: [UInt64: Marks] = [:]
+        /// HTTP/2 connections made and not yet used by a stream, by channel.
+        var fresh: [ObjectIdentifier: ContinuousClock.Instant] = [:]
+    }
+
+    private let state = Locked(State())
+
+    /// A number for a request about to be handed to AsyncHTTPClient.
+    func open() -> UInt64 {
+        state.withLock { state in
+            state.next += 1
+            state.open[state.next] = Marks()
+            return state.next
+        }
+    }
+
+    /// The moments noted for `id`, which is forgotten.
+    func close(_ id: UInt64) -> Marks? {
+        state.withLock { $0.open.removeValue(forKey: id) }
+    }
+
+    /// Notes a moment of `id`, if the engine still waits for it.
+    func update(_ id: UInt64, _ change: (inout Marks) -> Void) {
+        state.withLock { state in
+            guard var marks = state.open[id] else { return }
+            change(&marks)
+            state.open[id] = marks
+        }
+    }
+
+    /// Watches a new HTTP/1.1 connection: a marker right after the request encoder sees each
+    /// request before it is encoded. A pipeline without one fails the connection, so the
+    /// number can never go out (AsyncHTTPClient changed; the tests say so).
+    func watchConnection(_ channel: any Channel) -> EventLoopFuture<Void> {
+        let ready = ContinuousClock.now
+        return channel.eventLoop.submit {
+            let pipeline = channel.pipeline.syncOperations
+            let encoder = try pipeline.handler(type: HTTPRequestEncoder.self)
+            try pipeline.addHandler(PhaseMarker(log: self, ready: ready), position: .after(encoder))
+        }
+    }
+
+    /// Notes a new HTTP/2 connection, for the first stream that goes over it.
+    func watchHTTP2Connection(_ channel: any Channel) -> EventLoopFuture<Void> {
+        let key = ObjectIdentifier(channel)
+        let now = ContinuousClock.now
+        state.withLock { $0.fresh[key] = now }
+        channel.closeFuture.whenComplete { _ in self.state.withLock { _ = $0.fresh.removeValue(forKey: key) } }
+        return channel.eventLoop.makeSucceededVoidFuture()
+    }
+
+    /// Watches an HTTP/2 stream: a marker right after the codec that turns its frames into
+    /// HTTP/1-style parts.
+    func watchStream(_ channel: any Channel) -> EventLoopFuture<Void> {
+        let ready = channel.parent.flatMap { parent in
+            state.withLock { $0.fresh.removeValue(forKey: ObjectIdentifier(parent)) }
+        }
+        return channel.eventLoop.submit {
+            let pipeline = channel.pipeline.syncOperations
+            let codec = try pipeline.handler(type: HTTP2FramePayloadToHTTP1ClientCodec.self)
+            try pipeline.addHandler(PhaseMarker(log: self, ready: ready), position: .after(codec))
+        }
+    }
+}
