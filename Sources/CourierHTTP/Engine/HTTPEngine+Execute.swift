@@ -47,8 +47,8 @@ extension HTTPEngine {
         let key = ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded()), proxy: proxy)
         let client = clients.client(for: key)
         let pooled = ClientPool.Pooled(key: key, origin: RedirectPolicy.origin(url) ?? url)
-        let clock = ContinuousClock()
-        let started = clock.now
+        // NIO's clock, which the connection's `PhaseMarker` reads too.
+        let started = NIODeadline.now()
         // The client's read timeout does not say whether the head had come; this does.
         var phase = TimeoutPhase.head
         do {
@@ -57,8 +57,7 @@ extension HTTPEngine {
             let response = try await client.execute(outgoing, deadline: .distantFuture)
             clients.markServed(pooled)
             phase = .body
-            let head = clock.now
-            let firstByte = head - started
+            let head = NIODeadline.now()
             var fields: [HeaderField] = []
             for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
             var framer =
@@ -126,13 +125,14 @@ extension HTTPEngine {
             }
             for event in framer?.finished ?? [] { watch.report(.event(event)) }
             try spill?.close()
-            let ended = clock.now
+            let ended = NIODeadline.now()
             let marks = phaseID.flatMap { clients.phases.close($0) }
             let timing = PhaseLog.timing(marks, started: started, head: head, ended: ended)
             let answer = HTTPResponse(
                 status: Int(response.status.code), reason: response.status.reasonPhrase,
                 version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
-                totalTime: (ended - started).inSeconds, timeToFirstByte: firstByte.inSeconds, finalURL: url,
+                totalTime: PhaseLog.seconds(started, ended), timeToFirstByte: PhaseLog.seconds(started, head),
+                finalURL: url,
                 bodyFile: spill?.path, bodySize: received
             )
             return (answer, timing)

@@ -23,16 +23,24 @@ final class PhaseLog: Sendable {
     /// same binary (`COURIER_NO_PHASE_TIMING=1`); hops then have the engine's two times.
     static let enabled = getenv("COURIER_NO_PHASE_TIMING") == nil
 
-    /// The moments of one request; nil where it has not got that far.
+    /// The moments of one request; nil where it has not got that far. `NIODeadline`, not
+    /// `NIODeadline`: a frozen integer, where the latter's resilient layout made
+    /// every copy of these a call.
     struct Marks: Sendable {
         /// When its connection was ready, if the request is the first over a new connection.
-        var ready: ContinuousClock.Instant?
+        var ready: NIODeadline?
         /// When its head was written.
-        var written: ContinuousClock.Instant?
+        var written: NIODeadline?
         /// When its last byte was handed to the system.
-        var sent: ContinuousClock.Instant?
+        var sent: NIODeadline?
         /// When the first byte of the answer was read.
-        var firstByte: ContinuousClock.Instant?
+        var firstByte: NIODeadline?
+
+        /// Marks (none by default).
+        init(ready: NIODeadline? = nil, written: NIODeadline? = nil) {
+            self.ready = ready
+            self.written = written
+        }
     }
 
     /// A hop's times as `ExchangeHop` keeps them.
@@ -46,27 +54,31 @@ final class PhaseLog: Sendable {
     /// `head` when AsyncHTTPClient handed the answer's head back, `ended` after its last byte.
     /// The five phases add up to the whole hop; without the marker's moments (never, unless
     /// the request failed on the way), the engine's own two.
-    static func timing(
-        _ marks: Marks?, started: ContinuousClock.Instant, head: ContinuousClock.Instant, ended: ContinuousClock.Instant
-    ) -> Timing {
+    static func timing(_ marks: Marks?, started: NIODeadline, head: NIODeadline, ended: NIODeadline) -> Timing {
         guard let marks, let written = marks.written, let answered = marks.firstByte else {
-            return Timing(wait: (head - started).inSeconds, receive: (ended - head).inSeconds)
+            return Timing(wait: seconds(started, head), receive: seconds(head, ended))
         }
         // A server may answer before the whole request is sent (a 413 to an upload).
         let sent = min(marks.sent ?? answered, answered)
         let phases = HopPhases(
-            blocked: max(0, (written - (marks.ready ?? started)).inSeconds),
-            connect: marks.ready.map { max(0, ($0 - started).inSeconds) },
-            send: max(0, (sent - written).inSeconds))
-        return Timing(
-            wait: max(0, (answered - sent).inSeconds), receive: max(0, (ended - answered).inSeconds), phases: phases)
+            blocked: seconds(marks.ready ?? started, written), connect: marks.ready.map { seconds(started, $0) },
+            send: seconds(written, sent))
+        return Timing(wait: seconds(sent, answered), receive: seconds(answered, ended), phases: phases)
     }
 
+    /// Seconds from `start` to `end`, never negative.
+    static func seconds(_ start: NIODeadline, _ end: NIODeadline) -> Double {
+        end > start ? Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 : 0
+    }
+
+    /// Lists, not dictionaries: a few entries at a time (the requests in flight), and a
+    /// `Dictionary` of a new key type costs a call a conformance lookup over the whole binary
+    /// the first time (~0.1 ms).
     private struct State {
         var next: UInt64 = 0
-        var open: [UInt64: Marks] = [:]
-        /// HTTP/2 connections made and not yet used by a stream, by channel.
-        var fresh: [ObjectIdentifier: ContinuousClock.Instant] = [:]
+        var open: [(id: UInt64, marks: Marks)] = []
+        /// HTTP/2 connections made and not yet used by a stream.
+        var fresh: [(channel: ObjectIdentifier, ready: NIODeadline)] = []
     }
 
     private let state = Locked(State())
@@ -75,22 +87,24 @@ final class PhaseLog: Sendable {
     func open() -> UInt64 {
         state.withLock { state in
             state.next += 1
-            state.open[state.next] = Marks()
+            state.open.append((state.next, Marks()))
             return state.next
         }
     }
 
     /// The moments noted for `id`, which is forgotten.
     func close(_ id: UInt64) -> Marks? {
-        state.withLock { $0.open.removeValue(forKey: id) }
+        state.withLock { state in
+            guard let index = state.open.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.open.remove(at: index).marks
+        }
     }
 
     /// Notes a moment of `id`, if the engine still waits for it.
     func update(_ id: UInt64, _ change: (inout Marks) -> Void) {
         state.withLock { state in
-            guard var marks = state.open[id] else { return }
-            change(&marks)
-            state.open[id] = marks
+            guard let index = state.open.firstIndex(where: { $0.id == id }) else { return }
+            change(&state.open[index].marks)
         }
     }
 
@@ -98,7 +112,7 @@ final class PhaseLog: Sendable {
     /// request before it is encoded. A pipeline without one fails the connection, so the
     /// number can never go out (AsyncHTTPClient changed; the tests say so).
     func watchConnection(_ channel: any Channel) -> EventLoopFuture<Void> {
-        let ready = ContinuousClock.now
+        let ready = NIODeadline.now()
         return channel.eventLoop.submit {
             let pipeline = channel.pipeline.syncOperations
             let encoder = try pipeline.handler(type: HTTPRequestEncoder.self)
@@ -109,22 +123,28 @@ final class PhaseLog: Sendable {
     /// Notes a new HTTP/2 connection, for the first stream that goes over it.
     func watchHTTP2Connection(_ channel: any Channel) -> EventLoopFuture<Void> {
         let key = ObjectIdentifier(channel)
-        let now = ContinuousClock.now
-        state.withLock { $0.fresh[key] = now }
-        channel.closeFuture.whenComplete { _ in self.state.withLock { _ = $0.fresh.removeValue(forKey: key) } }
+        let now = NIODeadline.now()
+        state.withLock { $0.fresh.append((key, now)) }
+        channel.closeFuture.whenComplete { _ in _ = self.takeFresh(key) }
         return channel.eventLoop.makeSucceededVoidFuture()
     }
 
     /// Watches an HTTP/2 stream: a marker right after the codec that turns its frames into
     /// HTTP/1-style parts.
     func watchStream(_ channel: any Channel) -> EventLoopFuture<Void> {
-        let ready = channel.parent.flatMap { parent in
-            state.withLock { $0.fresh.removeValue(forKey: ObjectIdentifier(parent)) }
-        }
+        let ready = channel.parent.flatMap { takeFresh(ObjectIdentifier($0)) }
         return channel.eventLoop.submit {
             let pipeline = channel.pipeline.syncOperations
             let codec = try pipeline.handler(type: HTTP2FramePayloadToHTTP1ClientCodec.self)
             try pipeline.addHandler(PhaseMarker(log: self, ready: ready), position: .after(codec))
+        }
+    }
+
+    /// When `channel` was ready, if no stream has used it yet; it is then used.
+    private func takeFresh(_ channel: ObjectIdentifier) -> NIODeadline? {
+        state.withLock { state in
+            guard let index = state.fresh.firstIndex(where: { $0.channel == channel }) else { return nil }
+            return state.fresh.remove(at: index).ready
         }
     }
 }

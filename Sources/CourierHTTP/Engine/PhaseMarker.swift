@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// Sits in one connection's pipeline (an HTTP/2 stream's) where requests pass as HTTP parts,
 /// and notes for `PhaseLog` when each request was written, sent, and first answered.
-final class PhaseMarker: ChannelDuplexHandler, RemovableChannelHandler {
+final class PhaseMarker: ChannelDuplexHandler {
     // Reads are passed on untouched: only their moment counts (bytes for HTTP/1.1, parts for 2).
     typealias InboundIn = NIOAny
     typealias OutboundIn = HTTPClientRequestPart
@@ -11,12 +11,14 @@ final class PhaseMarker: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let log: PhaseLog
     /// When the connection was ready, until its first request takes it.
-    private var ready: ContinuousClock.Instant?
-    /// The request on the connection now.
+    private var ready: NIODeadline?
+    /// The request on the connection now, and its moments so far: handed to the log in one
+    /// go at the answer's first byte (a lock each, not one per moment).
     private var current: UInt64?
-    private var awaitingAnswer = false
+    private var marks = PhaseLog.Marks()
+    private var published = false
 
-    init(log: PhaseLog, ready: ContinuousClock.Instant?) {
+    init(log: PhaseLog, ready: NIODeadline?) {
         self.log = log
         self.ready = ready
     }
@@ -29,18 +31,10 @@ final class PhaseMarker: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             head.headers.remove(name: PhaseLog.header)
-            let now = ContinuousClock.now
-            let id = UInt64(value)
-            let ready = self.ready
-            self.ready = nil
-            current = id
-            awaitingAnswer = true
-            if let id {
-                log.update(id) {
-                    $0.ready = ready
-                    $0.written = now
-                }
-            }
+            current = UInt64(value)
+            marks = PhaseLog.Marks(ready: ready, written: NIODeadline.now())
+            ready = nil
+            published = false
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end:
             guard let id = current else {
@@ -49,9 +43,14 @@ final class PhaseMarker: ChannelDuplexHandler, RemovableChannelHandler {
             }
             // Done when the last byte is handed to the system (after a flush), not when queued.
             let done = context.eventLoop.makePromise(of: Void.self)
-            done.futureResult.whenComplete { [log] result in
-                let now = ContinuousClock.now
-                log.update(id) { $0.sent = now }
+            done.futureResult.assumeIsolated().whenComplete { result in
+                let now = NIODeadline.now()
+                if self.current == id && !self.published {
+                    self.marks.sent = now
+                } else {
+                    // The answer came first (a 413 to an upload): its moments are in the log.
+                    self.log.update(id) { $0.sent = now }
+                }
                 promise?.completeWith(result)
             }
             context.write(data, promise: done)
@@ -61,10 +60,11 @@ final class PhaseMarker: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if awaitingAnswer, let id = current {
-            awaitingAnswer = false
-            let now = ContinuousClock.now
-            log.update(id) { $0.firstByte = now }
+        if let id = current, !published {
+            published = true
+            marks.firstByte = NIODeadline.now()
+            let marks = self.marks
+            log.update(id) { $0 = marks }
         }
         context.fireChannelRead(data)
     }
