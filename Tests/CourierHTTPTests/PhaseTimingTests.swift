@@ -75,6 +75,21 @@ struct PhaseTimingTests {
         }
     }
 
+    @Test("a header of the same name that the request itself has goes out as written, once")
+    func usersOwnHeader() async throws {
+        try await withServer { server, client in
+            var request = get(server.url("/dev/v1/echo"), method: .post)
+            request.request.headers = [HeaderField("X-Courier-Phase", "mine")]
+            let response = try await client.exchange(request).response
+            guard case .object(let headers)? = try JSONValue.parse(response.body)["headers"] else {
+                Issue.record("no headers echoed")
+                return
+            }
+            #expect(headers.filter { $0.key == "x-courier-phase" }.map(\.value) == [.string("mine")])
+            #expect(response.hops.last?.phases != nil)
+        }
+    }
+
     @Test("HTTP/2: the first stream opens the connection, the next reuses it, and no stream carries the number")
     func http2() async throws {
         let server = try await HTTP2Server.start()

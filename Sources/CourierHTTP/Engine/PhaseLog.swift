@@ -24,7 +24,7 @@ final class PhaseLog: Sendable {
     static let enabled = getenv("COURIER_NO_PHASE_TIMING") == nil
 
     /// The moments of one request; nil where it has not got that far. `NIODeadline`, not
-    /// `NIODeadline`: a frozen integer, where the latter's resilient layout made
+    /// `ContinuousClock.Instant`: a frozen integer, where the latter's resilient layout made
     /// every copy of these a call.
     struct Marks: Sendable {
         /// When its connection was ready, if the request is the first over a new connection.

@@ -26,12 +26,11 @@ final class PhaseMarker: ChannelDuplexHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head):
-            guard let value = head.headers.first(name: PhaseLog.header) else {
+            guard let value = Self.takeNumber(&head.headers) else {
                 context.write(data, promise: promise)
                 return
             }
-            head.headers.remove(name: PhaseLog.header)
-            current = UInt64(value)
+            current = value
             marks = PhaseLog.Marks(ready: ready, written: NIODeadline.now())
             ready = nil
             published = false
@@ -67,5 +66,27 @@ final class PhaseMarker: ChannelDuplexHandler {
             log.update(id) { $0 = marks }
         }
         context.fireChannelRead(data)
+    }
+
+    /// Takes the engine's number out of `headers`: the last field of that name, which the
+    /// engine added after the request's own (a user's header of the same name still goes out).
+    static func takeNumber(_ headers: inout HTTPHeaders) -> UInt64? {
+        let values = headers[PhaseLog.header]
+        guard let last = values.last else { return nil }
+        if values.count == 1 {
+            headers.remove(name: PhaseLog.header)
+        } else {
+            var kept = HTTPHeaders()
+            var seen = 0
+            for (name, value) in headers {
+                if name.lowercased() == PhaseLog.header {
+                    seen += 1
+                    if seen == values.count { continue }
+                }
+                kept.add(name: name, value: value)
+            }
+            headers = kept
+        }
+        return UInt64(last)
     }
 }
