@@ -144,6 +144,11 @@ final class HistoryCommandTests {
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(entries.compactMap { $0["route"] as? String } == ["users.city", "users.show"])
         #expect((try? FileManager.default.attributesOfItem(atPath: spool)[.size] as? Int) == 0)
+        // Each hop's phases came through the spool into the database: show -v prints them.
+        let first = try #require(entries.last?["id"] as? Int)
+        let shown = try await courier(["history", "show", String(first), "-v"])
+        #expect(shown.code == 0 && shown.stderr.hasPrefix("timing  GET http://127.0.0.1:"), "\(shown.stderr)")
+        #expect(shown.stderr.contains(" (new connection) · ") && shown.stderr.contains(" · wait "))
     }
 
     @Test("the database never holds the password, the session token or a header token")
