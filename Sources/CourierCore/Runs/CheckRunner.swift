@@ -153,9 +153,13 @@ public struct CheckRunner: Sendable {
         var begun = [Bool](repeating: false, count: routes.count)
         var reported = 0
         var running = 0
+        // Every route before it has begun: the look for the next one starts here, not at 0
+        // (a run of 2,000 routes looked 2 million times).
+        var unbegun = 0
         await withTaskGroup(of: Sent.self) { group in
             while reported < routes.count {
-                var next = 0
+                while unbegun < routes.count && begun[unbegun] { unbegun += 1 }
+                var next = unbegun
                 while running < jobs, next < routes.count {
                     defer { next += 1 }
                     guard !begun[next], schedule.waits[next].allSatisfy({ outcomes[$0] != nil }) else { continue }

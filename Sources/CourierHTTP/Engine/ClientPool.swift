@@ -62,6 +62,14 @@ final class ClientPool: Sendable {
         }
     }
 
+    /// `http://host:80`: where a connection to `url` goes, split by `URLParts` (Foundation's
+    /// parser, which `RedirectPolicy` uses, was 1.4 % of a check run here); `url` itself when
+    /// it does not split.
+    static func origin(_ url: String) -> String {
+        guard let parts = URLParts(url) else { return url }
+        return "\(parts.scheme)://\(parts.host):\(parts.port ?? (parts.scheme == "https" ? "443" : "80"))"
+    }
+
     /// Notes that `pooled` answered, so its client may hold a kept-alive connection there.
     func markServed(_ pooled: Pooled) {
         _ = served.withLock { $0.insert(pooled) }

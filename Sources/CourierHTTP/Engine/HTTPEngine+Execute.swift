@@ -46,7 +46,7 @@ extension HTTPEngine {
         }
         let key = ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded()), proxy: proxy)
         let client = clients.client(for: key)
-        let pooled = ClientPool.Pooled(key: key, origin: RedirectPolicy.origin(url) ?? url)
+        let pooled = ClientPool.Pooled(key: key, origin: ClientPool.origin(url))
         // NIO's clock, which the connection's `PhaseMarker` reads too.
         let started = NIODeadline.now()
         // The client's read timeout does not say whether the head had come; this does.
