@@ -82,4 +82,15 @@ struct JSONSchemaValidatorTests {
     func resolve(_ reference: String, _ base: String, _ expected: String) {
         #expect(SchemaURI.resolve(reference, against: base) == expected)
     }
+
+    @Test(
+        "a token escaped into a JSON pointer (RFC 6901) and read back",
+        arguments: [
+            ("plain", "plain"), ("application/json", "application~1json"), ("a~b/c", "a~0b~1c"),
+            ("~1", "~01"), ("/", "~1"), ("", ""), ("año/ü~", "año~1ü~0"),
+        ])
+    func escape(_ token: String, _ escaped: String) {
+        #expect(SchemaURI.escape(token) == escaped)
+        #expect(SchemaURI.pointerTokens("/" + escaped) == [token])
+    }
 }
