@@ -53,6 +53,20 @@ struct HTMLReportTests {
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
     }
 
+    @Test("a hop's bar: a span per phase in order, its width its share; the legend names each phase")
+    func phaseBar() {
+        let hop = ExchangeHop(
+            method: .get, url: "http://qa.test/", status: 200, startedAt: Date(timeIntervalSince1970: 0), wait: 0.012,
+            receive: 0.003, phases: HopPhases(blocked: 0.000_5, connect: 0.004_5, send: 0))
+        let html = HTMLPage.phases([hop], scale: 0.04)
+        #expect(html.hasPrefix(#"<div class="phases" style="width:50.0%">"#))
+        #expect(
+            html.contains(
+                #"<span class="connect" style="width:22.5%"></span><span class="blocked" style="width:2.5%"></span>"#
+                    + #"<span class="wait" style="width:60.0%"></span>"#))
+        #expect(html.contains("connect 4.5 ms · blocked 0.5 ms · send 0.0 ms · wait 12.0 ms · receive 3.0 ms"))
+    }
+
     @Test("check: summary counts as the summary line, a row per route, bars, failures; safe")
     func check() {
         let run = Self.run()

@@ -22,7 +22,7 @@ struct PhaseTimingTests {
     }
 
     /// The five phases of `hop` together, in seconds.
-    private func sum(_ hop: ExchangeHop) -> Double { HopPhases.lengths(hop).reduce(0) { $0 + $1.seconds } }
+    private func sum(_ hop: ExchangeHop) -> Double { HopPhases.total(hop) }
 
     @Test(
         "a redirect chain: every hop timed, the first opens the connection, the others reuse it, and the phases add up")

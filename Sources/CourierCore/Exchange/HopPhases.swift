@@ -32,6 +32,11 @@ public struct HopPhases: Sendable, Equatable {
         return parts
     }
 
+    /// Seconds the whole hop took: its phases together.
+    public static func total(_ hop: ExchangeHop) -> Double {
+        lengths(hop).reduce(0) { $0 + $1.seconds }
+    }
+
     /// One line for `courier call --timing`: `GET http://host/path  connect 2.1 ms (new) ·
     /// send 0.1 ms · wait 41.0 ms · receive 3.2 ms · 46.5 ms in all`.
     public static func line(_ hop: ExchangeHop) -> String {
@@ -46,9 +51,8 @@ public struct HopPhases: Sendable, Equatable {
             parts.append("send \(milliseconds(phases.send))")
         }
         parts += ["wait \(milliseconds(hop.wait))", "receive \(milliseconds(hop.receive))"]
-        let total = lengths(hop).reduce(0) { $0 + $1.seconds }
         return "\(hop.method.rawValue) \(hop.url)  " + parts.joined(separator: " · ")
-            + " · \(milliseconds(total)) in all"
+            + " · \(milliseconds(total(hop))) in all"
     }
 
     /// `41.0 ms`, `0.12 ms`, `1.52 s`.

@@ -67,7 +67,7 @@ public struct HARExport: Sendable {
             if let run = record.run { courier.append(("run", .string(run))) }
             return object([
                 ("startedDateTime", .string(hop.startedAt.formatted(Self.timestamp))),
-                ("time", milliseconds(HopPhases.lengths(hop).reduce(0) { $0 + $1.seconds })),
+                ("time", milliseconds(HopPhases.total(hop))),
                 ("request", request(hop, body: hop.sentBody ? exchange.request.body : nil)),
                 ("response", self.response(hop, body: isLast ? response.body : nil)),
                 ("cache", .object([])),

@@ -89,9 +89,7 @@ extension HTMLPage {
     }
 
     /// Seconds a hop's bar spans: its phases together.
-    @_optimize(size) static func span(_ hop: ExchangeHop) -> Double {
-        HopPhases.lengths(hop).reduce(0) { $0 + $1.seconds }
-    }
+    @_optimize(size) static func span(_ hop: ExchangeHop) -> Double { HopPhases.total(hop) }
 
     /// Each hop's phases as one stacked bar and a legend line (`connect 2.1 ms · blocked 0.1 ms
     /// · send 0.1 ms · wait 12 ms · receive 3 ms`), on a scale whose full width is `scale` seconds.
