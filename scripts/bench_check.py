@@ -66,6 +66,12 @@ def check_run(binary, port, work):
         }, out)
     courier, rss = _timed([binary, "check", "--config", workspace, "--env", "bench"])
     unrecorded, _ = _timed([binary, "check", "--config", workspace, "--env", "bench", "--no-history"])
+    # The same binary over AsyncHTTPClient's connections instead of its own (`WireTarget`).
+    os.environ["COURIER_NO_WIRE"] = "1"
+    try:
+        client, _ = _timed([binary, "check", "--config", workspace, "--env", "bench", "--no-history"])
+    finally:
+        del os.environ["COURIER_NO_WIRE"]
 
     curl_config = os.path.join(work, "check-bench.curl")
     with open(curl_config, "w") as out:
@@ -77,7 +83,10 @@ def check_run(binary, port, work):
     print(f"courier check {courier * 1000:8.1f} ms  {ROUTES / courier:7.0f} req/s   peak RSS {rss / 1024:5.1f} MB")
     print(f"courier check --no-history {unrecorded * 1000:8.1f} ms  {ROUTES / unrecorded:7.0f} req/s")
     print(f"curl -K (keep-alive, one process) {curl * 1000:8.1f} ms  {ROUTES / curl:7.0f} req/s")
+    print(f"courier check --no-history, AsyncHTTPClient's connections (COURIER_NO_WIRE=1) "
+          f"{client * 1000:8.1f} ms  {ROUTES / client:7.0f} req/s")
     print(f"courier's rate is {curl / courier:5.2f}x curl's ({curl / unrecorded:5.2f}x without recording history)")
+    print(f"the engine's own HTTP/1.1 connections run it {client / unrecorded:5.2f}x as fast as AsyncHTTPClient's")
 
     masking(binary, port, work)
     patterns(binary, port, work)

@@ -50,6 +50,24 @@ public final class HistoryRecorder: @unchecked Sendable {
 
     private let opening: Opening
 
+    /// An exchange handed over and not yet written.
+    private struct Pending {
+        var exchange: Exchange
+        var run: String?
+        var time: Date
+        var bodyDescriptor: Int32?
+    }
+
+    /// What `record` handed over since the queue last took it: the queue writes all of it in
+    /// one transaction (a group commit), so a run that answers faster than the disk commits
+    /// pays one commit per batch, and one that answers slower still writes each at once.
+    private let pending = Locked<[Pending]>([])
+
+    /// How long a run's first exchange waits for others to join its commit. A run that is
+    /// killed loses what came in that time; one commit per exchange was a third of what a
+    /// check run of a fast server cost.
+    static let linger = DispatchTimeInterval.milliseconds(25)
+
     /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
     /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
     public init?(
@@ -74,7 +92,18 @@ public final class HistoryRecorder: @unchecked Sendable {
         // Opened now: the screen removes a body's file once it is no longer shown, which may
         // be before the queue comes to this write, and an open file outlives its name.
         let descriptor = exchange.response.bodyFile.map { systemOpen($0, O_RDONLY | O_CLOEXEC) }
-        queue.async { self.write(exchange, run: run, at: time, bodyDescriptor: descriptor) }
+        let item = Pending(exchange: exchange, run: run, time: time, bodyDescriptor: descriptor)
+        // The first one waiting asks the queue to come; the others join its batch.
+        let first = pending.withLock { waiting in
+            waiting.append(item)
+            return waiting.count == 1
+        }
+        guard first else { return }
+        if opening == .now {
+            queue.asyncAfter(deadline: .now() + Self.linger) { self.writePending() }
+        } else {
+            queue.async { self.writePending() }
+        }
     }
 
     /// Runs `body` on the database after the writes asked for so far, off the caller's thread,
@@ -85,6 +114,8 @@ public final class HistoryRecorder: @unchecked Sendable {
         done: @escaping @Sendable (Result<T, HistoryError>?) -> Void
     ) {
         queue.async {
+            // What was handed over before comes first, lingering or not.
+            self.writePending()
             guard let store = self.openedStore() else { return done(self.openFailure.map { .failure($0) }) }
             do throws(HistoryError) {
                 done(.success(try body(store)))
@@ -96,30 +127,40 @@ public final class HistoryRecorder: @unchecked Sendable {
 
     /// Waits for every write asked for so far.
     public func finish() {
-        queue.sync {}
+        queue.sync { writePending() }
     }
 
-    private func write(_ exchange: Exchange, run: String?, at time: Date, bodyDescriptor: Int32?) {
-        var body: [UInt8]?
-        if let descriptor = bodyDescriptor, descriptor >= 0 {
-            body = FileBytes.read(descriptor: descriptor, limit: HistorySettings.bodyLimit) ?? []
-            systemClose(descriptor)
+    /// Writes every exchange waiting, in the order they were handed over.
+    private func writePending() {
+        let items = pending.withLock { waiting in
+            defer { waiting = [] }
+            return waiting
         }
-        let record = HistoryRedactor.record(exchange, run: run, at: time, responseBody: body)
-        if opening == .spool && !opened {
+        guard !items.isEmpty else { return }
+        let records = items.map { item in
+            var body: [UInt8]?
+            if let descriptor = item.bodyDescriptor, descriptor >= 0 {
+                body = FileBytes.read(descriptor: descriptor, limit: HistorySettings.bodyLimit) ?? []
+                systemClose(descriptor)
+            }
+            return HistoryRedactor.record(item.exchange, run: item.run, at: item.time, responseBody: body)
+        }
+        var rest = records[...]
+        while opening == .spool && !opened, let record = rest.first {
+            rest = rest.dropFirst()
             do {
-                let size = try HistorySpool.append(
-                    record, settings: settings, to: HistorySpool.path(forDatabase: path))
+                let size = try HistorySpool.append(record, settings: settings, to: HistorySpool.path(forDatabase: path))
                 // Opening folds the spool in; past the limit this call pays for it.
                 if size > Self.spoolLimit { _ = openedStore() }
             } catch {
                 warnOnce("history is off: \(error.description)")
+                return
             }
-            return
         }
+        guard !rest.isEmpty else { return }
         guard let store = openedStore() else { return }
         do {
-            try store.add(record, settings: settings)
+            try store.add(Array(rest), settings: settings)
         } catch {
             warnOnce("history: \(error.description); nothing more is recorded in this session")
             self.store = nil

@@ -32,6 +32,8 @@ final class ClientPool: Sendable {
     let certificates = CertificateLog()
     /// The moments each request's phases are cut at.
     let phases = PhaseLog()
+    /// The engine's own HTTP/1.1 connections, for plain `http://` without a proxy (`WireTarget`).
+    let wire = WirePool()
 
     init(group: any EventLoopGroup) {
         self.group = group
@@ -87,6 +89,7 @@ final class ClientPool: Sendable {
             return Array(clients.values)
         }
         for client in all { try? await client.shutdown() }
+        await wire.shutdown()
     }
 
     private static func configuration(_ key: Key) -> HTTPClient.Configuration {

@@ -26,6 +26,26 @@ extension HTTPEngine {
         method: CourierCore.HTTPMethod, url: String, headers: [HeaderField], body: [UInt8]?, upload: UploadStream?,
         options: SendOptions, watch: Watch, reusedMayBeStale: Bool = true
     ) async throws(TransportError) -> (HTTPResponse, PhaseLog.Timing) {
+        let proxy = options.proxy.proxy(for: url)
+        if let proxy, proxy.kind == .socks5, proxy.username != nil {
+            throw .proxy(proxy: proxy.masked, reason: "SOCKS5 with a user name and password is not supported")
+        }
+        // NIO's clock, which the connections' `PhaseMarker`s and `WireHandler`s read too.
+        let started = NIODeadline.now()
+        // The clients' read timeouts do not say whether the head had come; this does.
+        var phase = TimeoutPhase.head
+        if let target = WireTarget(url, proxy: proxy, streamed: upload != nil) {
+            do {
+                let answer = try await sendOverWire(
+                    target, method: method, headers: headers, body: body, timeout: options.timeout)
+                return try await receive(
+                    status: answer.head.status, version: answer.head.version, headers: answer.head.headers,
+                    body: answer.body, marks: answer.marks, started: started, url: url, options: options,
+                    watch: watch, phase: &phase)
+            } catch {
+                throw TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
+            }
+        }
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
         for field in headers { outgoing.headers.add(name: field.name, value: field.value) }
@@ -40,102 +60,18 @@ extension HTTPEngine {
         }
         outgoing.tlsConfiguration = try tlsConfigurations.configuration(options.tls, url: url)
 
-        let proxy = options.proxy.proxy(for: url)
-        if let proxy, proxy.kind == .socks5, proxy.username != nil {
-            throw .proxy(proxy: proxy.masked, reason: "SOCKS5 with a user name and password is not supported")
-        }
         let key = ClientPool.Key(timeout: Int64((options.timeout * 1000).rounded()), proxy: proxy)
         let client = clients.client(for: key)
         let pooled = ClientPool.Pooled(key: key, origin: ClientPool.origin(url))
-        // NIO's clock, which the connection's `PhaseMarker` reads too.
-        let started = NIODeadline.now()
-        // The client's read timeout does not say whether the head had come; this does.
-        var phase = TimeoutPhase.head
         do {
             // No overall deadline: the client's timeouts bound each wait instead, so a long
             // download that keeps arriving is never cut off.
             let response = try await client.execute(outgoing, deadline: .distantFuture)
             clients.markServed(pooled)
-            phase = .body
-            let head = NIODeadline.now()
-            var fields: [HeaderField] = []
-            for header in response.headers { fields.append(HeaderField(header.name, header.value)) }
-            var framer =
-                watch.events == nil ? nil : StreamFramer(contentType: response.headers.first(name: "Content-Type"))
-            if framer != nil {
-                phase = .event
-                watch.report(
-                    .head(
-                        status: Int(response.status.code), reason: response.status.reasonPhrase,
-                        version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields))
-            }
-            var bytes: [UInt8] = []
-            let cap = options.maxBodyInMemory ?? Int.max
-            let declared = response.headers.first(name: "Content-Length").flatMap(Int.init)
-            if let length = declared, length <= cap, length < 1 << 30 {
-                bytes.reserveCapacity(length)
-            }
-            var spill: BodySpill?
-            var received = 0
-            // NIO decodes gzip and deflate, and stops at `maxInflationRatio`; this bounds the rest.
-            let encoding = response.headers.first(name: "Content-Encoding")?.lowercased() ?? ""
-            let inflates = encoding.contains("gzip") || encoding.contains("deflate")
-            let bound = inflates ? options.maxInflatedBody : options.maxSpilledBody
-            // The start of a large body, once, for a screen: a redirect, a retry's answer or a
-            // stream (shown as events) is not what it waits for.
-            var partialAt =
-                framer == nil && (200..<300).contains(Int(response.status.code)) ? watch.partialAfter : nil
-            // A live stream may run for hours: its events are handed on as they come, and only its
-            // start is kept (what history records and the checks read), so memory stays flat.
-            let isStream = framer != nil
-            for try await chunk in response.body {
-                received += chunk.readableBytes
-                if isStream {
-                    let room = HistorySettings.bodyLimit - bytes.count
-                    if room > 0 { bytes.append(contentsOf: chunk.readableBytesView.prefix(room)) }
-                } else if received > bound {
-                    throw TransportError.bodyTooLarge(url: url, limit: ByteCount.format(bound), inflates: inflates)
-                } else if spill == nil && received > cap {
-                    // Past the cap the body goes to a file, so a huge download cannot exhaust memory.
-                    spill = try BodySpill(startingWith: bytes)
-                    bytes = []
-                }
-                if let spill {
-                    try spill.write(chunk.readableBytesView)
-                } else if !isStream {
-                    bytes.append(contentsOf: chunk.readableBytesView)
-                }
-                watch.progress?(received)
-                if let threshold = partialAt, received >= threshold, spill == nil, received < declared ?? Int.max {
-                    partialAt = nil
-                    // A copy: the body's own array must stay unshared, or the next append copies it.
-                    watch.report(
-                        .partial(
-                            status: Int(response.status.code), reason: response.status.reasonPhrase, headers: fields,
-                            firstBytes: Array(bytes[...])))
-                }
-                if var current = framer {
-                    do {
-                        for event in try current.feed(chunk.readableBytesView) { watch.report(.event(event)) }
-                    } catch {
-                        throw TransportError.other("\(error) (\(url))")
-                    }
-                    framer = current
-                }
-            }
-            for event in framer?.finished ?? [] { watch.report(.event(event)) }
-            try spill?.close()
-            let ended = NIODeadline.now()
-            let marks = phaseID.flatMap { clients.phases.close($0) }
-            let timing = PhaseLog.timing(marks, started: started, head: head, ended: ended)
-            let answer = HTTPResponse(
-                status: Int(response.status.code), reason: response.status.reasonPhrase,
-                version: "HTTP/\(response.version.major).\(response.version.minor)", headers: fields, body: bytes,
-                totalTime: PhaseLog.seconds(started, ended), timeToFirstByte: PhaseLog.seconds(started, head),
-                finalURL: url,
-                bodyFile: spill?.path, bodySize: received
-            )
-            return (answer, timing)
+            return try await receive(
+                status: response.status, version: response.version, headers: response.headers, body: response.body,
+                marks: nil, started: started, url: url, options: options, watch: watch, phase: &phase
+            ) { phaseID.flatMap { clients.phases.close($0) } }
         } catch {
             // Only a connection this engine has used before can be a stale one from the pool.
             if reusedMayBeStale, phase == .head, Self.closedBeforeAnswer(error), clients.hasServed(pooled) {
@@ -151,6 +87,91 @@ extension HTTPEngine {
             }
             throw proxy.map { TransportErrorTranslator.throughProxy(translated, error, proxy: $0) } ?? translated
         }
+    }
+
+    /// The answer whose head is `status`, `version` and `headers` read to its end from
+    /// `body`: into memory, or past the cap into a file; a live stream's events handed on as
+    /// they come. `marks` are the hop's moments (nil: `laterMarks` gives them once the body
+    /// has ended, for AsyncHTTPClient's connections, whose `PhaseMarker` notes them).
+    private func receive<Body: AsyncSequence>(
+        status: HTTPResponseStatus, version: HTTPVersion, headers: HTTPHeaders, body: Body, marks: PhaseLog.Marks?,
+        started: NIODeadline, url: String, options: SendOptions, watch: Watch, phase: inout TimeoutPhase,
+        laterMarks: () -> PhaseLog.Marks? = { nil }
+    ) async throws -> (HTTPResponse, PhaseLog.Timing) where Body.Element == ByteBuffer {
+        phase = .body
+        let head = NIODeadline.now()
+        var fields: [HeaderField] = []
+        for header in headers { fields.append(HeaderField(header.name, header.value)) }
+        let versionText = "HTTP/\(version.major).\(version.minor)"
+        var framer = watch.events == nil ? nil : StreamFramer(contentType: headers.first(name: "Content-Type"))
+        if framer != nil {
+            phase = .event
+            watch.report(
+                .head(status: Int(status.code), reason: status.reasonPhrase, version: versionText, headers: fields))
+        }
+        var bytes: [UInt8] = []
+        let cap = options.maxBodyInMemory ?? Int.max
+        let declared = headers.first(name: "Content-Length").flatMap(Int.init)
+        if let length = declared, length <= cap, length < 1 << 30 {
+            bytes.reserveCapacity(length)
+        }
+        var spill: BodySpill?
+        var received = 0
+        // NIO decodes gzip and deflate, and stops at `maxInflationRatio`; this bounds the rest.
+        let encoding = headers.first(name: "Content-Encoding")?.lowercased() ?? ""
+        let inflates = encoding.contains("gzip") || encoding.contains("deflate")
+        let bound = inflates ? options.maxInflatedBody : options.maxSpilledBody
+        // The start of a large body, once, for a screen: a redirect, a retry's answer or a
+        // stream (shown as events) is not what it waits for.
+        var partialAt = framer == nil && (200..<300).contains(Int(status.code)) ? watch.partialAfter : nil
+        // A live stream may run for hours: its events are handed on as they come, and only its
+        // start is kept (what history records and the checks read), so memory stays flat.
+        let isStream = framer != nil
+        for try await chunk in body {
+            received += chunk.readableBytes
+            if isStream {
+                let room = HistorySettings.bodyLimit - bytes.count
+                if room > 0 { bytes.append(contentsOf: chunk.readableBytesView.prefix(room)) }
+            } else if received > bound {
+                throw TransportError.bodyTooLarge(url: url, limit: ByteCount.format(bound), inflates: inflates)
+            } else if spill == nil && received > cap {
+                // Past the cap the body goes to a file, so a huge download cannot exhaust memory.
+                spill = try BodySpill(startingWith: bytes)
+                bytes = []
+            }
+            if let spill {
+                try spill.write(chunk.readableBytesView)
+            } else if !isStream {
+                bytes.append(contentsOf: chunk.readableBytesView)
+            }
+            watch.progress?(received)
+            if let threshold = partialAt, received >= threshold, spill == nil, received < declared ?? Int.max {
+                partialAt = nil
+                // A copy: the body's own array must stay unshared, or the next append copies it.
+                watch.report(
+                    .partial(
+                        status: Int(status.code), reason: status.reasonPhrase, headers: fields,
+                        firstBytes: Array(bytes[...])))
+            }
+            if var current = framer {
+                do {
+                    for event in try current.feed(chunk.readableBytesView) { watch.report(.event(event)) }
+                } catch {
+                    throw TransportError.other("\(error) (\(url))")
+                }
+                framer = current
+            }
+        }
+        for event in framer?.finished ?? [] { watch.report(.event(event)) }
+        try spill?.close()
+        let ended = NIODeadline.now()
+        let timing = PhaseLog.timing(marks ?? laterMarks(), started: started, head: head, ended: ended)
+        let answer = HTTPResponse(
+            status: Int(status.code), reason: status.reasonPhrase, version: versionText, headers: fields, body: bytes,
+            totalTime: PhaseLog.seconds(started, ended), timeToFirstByte: PhaseLog.seconds(started, head),
+            finalURL: url, bodyFile: spill?.path, bodySize: received
+        )
+        return (answer, timing)
     }
 
     /// What is wrong with the certificate the server at `url` presents (expired, not yet

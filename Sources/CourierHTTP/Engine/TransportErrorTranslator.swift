@@ -22,6 +22,16 @@ enum TransportErrorTranslator {
                 url: url, limit: "\(SendOptions.maxInflationRatio) times its compressed size", inflates: true)
         }
         if error is CancellationError { return .cancelled }
+        if let wire = error as? WireError {
+            switch wire {
+            case .closedBeforeAnswer, .closedMidBody:
+                return .connection(url: url, reason: "the server closed the connection")
+            case .timedOut: return .timeout(seconds: timeout, url: url, phase: phase)
+            case .sendTimedOut: return .timeout(seconds: timeout, url: url, phase: .sending)
+            case .invalidHeader(let name):
+                return .other("header '\(name)' has a control character in its name or value: not sent (\(url))")
+            }
+        }
         if let client = error as? HTTPClientError {
             switch client {
             case .cancelled, .requestStreamCancelled: return .cancelled

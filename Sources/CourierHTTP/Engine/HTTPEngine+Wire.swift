@@ -1,0 +1,72 @@
+import CourierCore
+import NIOCore
+import NIOHTTP1
+
+/// Sending a hop over the engine's own HTTP/1.1 connections (see `WireTarget`).
+extension HTTPEngine {
+    /// Writes the request to `target` on a connection kept alive there, or on a new one, and
+    /// returns the answer's head. The head goes out as AsyncHTTPClient writes it: the
+    /// request's fields in order, then `Host` when it has none, then the body's framing.
+    func sendOverWire(
+        _ target: WireTarget, method: CourierCore.HTTPMethod, headers: [HeaderField], body: [UInt8]?, timeout: Double
+    ) async throws -> WireAnswer {
+        var fields = HTTPHeaders()
+        fields.reserveCapacity(headers.count + 3)
+        for field in headers {
+            guard Self.isToken(field.name), Self.isFieldValue(field.value) else {
+                throw WireError.invalidHeader(field.name)
+            }
+            let lowered = field.name.lowercased()
+            // The framing is the body's, as the engine sends it, whatever a route says.
+            if lowered == "content-length" || lowered == "transfer-encoding" { continue }
+            fields.add(name: field.name, value: field.value)
+        }
+        if !fields.contains(name: "host") { fields.add(name: "host", value: target.hostHeader) }
+        let length = body?.count ?? 0
+        if length > 0 {
+            fields.add(name: "Content-Length", value: String(length))
+        } else if !["GET", "HEAD", "DELETE", "CONNECT", "TRACE"].contains(method.rawValue) {
+            // A method whose meaning has a body says it has none (RFC 9110 §8.6).
+            fields.add(name: "Content-Length", value: "0")
+        }
+        let head = HTTPRequestHead(
+            version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: method.rawValue), uri: target.requestTarget,
+            headers: fields)
+        let buffer = body.map { ByteBuffer(bytes: $0) }
+        let wait = TimeAmount.milliseconds(max(1, Int64((timeout * 1000).rounded())))
+        let pool = clients.wire
+        if let kept = pool.idleConnection(to: WirePool.Origin(host: target.host, port: target.port)) {
+            do {
+                return try await kept.send(
+                    head: head, body: buffer, marks: PhaseLog.Marks(), timeout: wait, reusable: { pool.release(kept) })
+            } catch WireError.closedBeforeAnswer {
+                // The server dropped it while it was idle, and answered nothing: for any method,
+                // it processed nothing it would admit to, so the request goes again on a new
+                // connection, as curl does (RFC 9112 §9.3.1).
+            }
+        }
+        let fresh = try await pool.open(to: target, timeout: wait, loop: clients.group.next())
+        return try await fresh.send(
+            head: head, body: buffer, marks: PhaseLog.Marks(ready: NIODeadline.now()), timeout: wait,
+            reusable: { pool.release(fresh) })
+    }
+
+    /// A field name as RFC 9110 §5.1 allows it: one or more token characters.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    return true
+                default: return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
+            }
+    }
+
+    /// A field value without control bytes (a tab allowed): a CR, an LF or a NUL would end
+    /// the field or the head where the server reads it (RFC 9110 §5.5).
+    static func isFieldValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+}

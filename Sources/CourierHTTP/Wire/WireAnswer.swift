@@ -1,0 +1,10 @@
+import NIOCore
+import NIOHTTP1
+
+/// The answer to a request over a `WireConnection`: its head, its body still to be read, and
+/// the moments its phases are cut at (the last, the end of the body, is the reader's).
+struct WireAnswer: Sendable {
+    var head: HTTPResponseHead
+    var body: WireHandler.Body
+    var marks: PhaseLog.Marks
+}

@@ -1,0 +1,228 @@
+import NIOCore
+import NIOHTTP1
+
+/// The last handler of a `WireConnection`'s pipeline: it writes one request at a time and
+/// hands its answer on, the head through a promise and the body as an async sequence that
+/// reads from the socket only as fast as it is consumed. Everything here runs on the
+/// connection's event loop.
+final class WireHandler: ChannelDuplexHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    /// An answer's body, read as it is consumed (at most a few chunks ahead).
+    typealias Body = NIOThrowingAsyncSequenceProducer<
+        ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, WireDemand
+    >
+
+    private enum State {
+        /// No request, or a request whose answer has ended.
+        case idle
+        /// The request is being written or was written; the answer's head has not come.
+        case awaitingHead(EventLoopPromise<WireAnswer>)
+        /// The head was handed on; body parts go to `source`.
+        case streaming(Body.Source)
+        /// The connection is closed or failed.
+        case closed
+    }
+
+    private var state = State.idle
+    private var context: ChannelHandlerContext?
+    /// The moments of the request in flight.
+    private var marks = PhaseLog.Marks()
+    /// Counts requests, so that a late word from an earlier answer's body (its consumer gone)
+    /// cannot touch the next one.
+    private var generation = 0
+    /// Whether the request in flight was written out whole (a server may answer a request it
+    /// has not read to the end; that connection cannot carry another).
+    private var written = false
+    /// Whether the answer allows the connection to carry another request.
+    private var keepAlive = false
+    /// Set when the body's consumer wants no more for now: reads wait for it.
+    private var paused = false
+    private var readWaiting = false
+    /// The longest wait for the next byte, and when one last came (or the request went out).
+    private var timeout = TimeAmount.seconds(30)
+    private var lastActivity = NIODeadline.now()
+    private var timer: Scheduled<Void>?
+    /// Called when the answer in flight has ended and the connection can carry another request.
+    private var reusable: (@Sendable () -> Void)?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    /// Writes `head` and `body` and returns the answer's head to come, failing if the
+    /// connection is busy or closed. `marks` holds what the connection already knows (when a
+    /// new one was ready).
+    func start(
+        head: HTTPRequestHead, body: ByteBuffer?, marks: PhaseLog.Marks, timeout: TimeAmount,
+        promise: EventLoopPromise<WireAnswer>, reusable: @escaping @Sendable () -> Void
+    ) {
+        guard case .idle = state, let context else {
+            promise.fail(WireError.closedBeforeAnswer)
+            return
+        }
+        state = .awaitingHead(promise)
+        generation += 1
+        self.reusable = reusable
+        self.marks = marks
+        self.marks.written = NIODeadline.now()
+        written = false
+        keepAlive = false
+        self.timeout = timeout
+        lastActivity = NIODeadline.now()
+        armTimer(context)
+        resume(generation)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if let body, body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        let end = context.eventLoop.makePromise(of: Void.self)
+        let (bound, number) = (NIOLoopBound(self, eventLoop: context.eventLoop), generation)
+        end.futureResult.whenSuccess { bound.value.wroteAll(number) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: end)
+    }
+
+    /// The last byte of request `number` was handed to the system.
+    private func wroteAll(_ number: Int) {
+        guard number == generation else { return }
+        written = true
+        marks.sent = NIODeadline.now()
+        lastActivity = NIODeadline.now()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lastActivity = NIODeadline.now()
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            guard case .awaitingHead(let promise) = state else {
+                // An answer nobody asked for: what follows on this connection cannot be trusted.
+                context.close(promise: nil)
+                return
+            }
+            marks.firstByte = lastActivity
+            keepAlive = head.isKeepAlive
+            let demand = WireDemand(handler: NIOLoopBound(self, eventLoop: context.eventLoop), generation: generation)
+            let made = Body.makeSequence(
+                backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8), finishOnDeinit: true, delegate: demand)
+            state = .streaming(made.source)
+            promise.succeed(WireAnswer(head: head, body: made.sequence, marks: marks))
+        case .body(let chunk):
+            guard case .streaming(let source) = state else { return }
+            if source.yield(chunk) == .stopProducing { paused = true }
+        case .end:
+            guard case .streaming(let source) = state else { return }
+            state = .idle
+            timer?.cancel()
+            timer = nil
+            source.finish()
+            // The server may answer before it has read the whole request: only a request
+            // written out whole leaves the connection in a state to carry the next.
+            let next = reusable
+            reusable = nil
+            if keepAlive && written {
+                next?()
+            } else {
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(error)
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        fail(WireError.closedBeforeAnswer)
+        context.fireChannelInactive()
+    }
+
+    /// Reads only while the body's consumer wants more.
+    func read(context: ChannelHandlerContext) {
+        if paused {
+            readWaiting = true
+        } else {
+            context.read()
+        }
+    }
+
+    /// The body's consumer of request `number` wants more: a read held back goes out.
+    func resume(_ number: Int) {
+        guard number == generation else { return }
+        paused = false
+        if readWaiting, let context {
+            readWaiting = false
+            context.read()
+        }
+    }
+
+    /// The body's consumer is gone (done, cancelled, or it dropped the body): a body not read
+    /// to its end leaves bytes on the connection, which is closed.
+    func abandon(_ number: Int) {
+        guard number == generation, case .streaming = state, let context else { return }
+        fail(CancellationError())
+        context.close(promise: nil)
+    }
+
+    /// Closes the connection.
+    func close() {
+        context?.close(promise: nil)
+    }
+
+    /// Ends the request in flight with `error`; the connection is not used again.
+    func fail(_ error: any Error) {
+        timer?.cancel()
+        timer = nil
+        switch state {
+        case .awaitingHead(let promise):
+            // Nothing of the answer came: a kept-alive connection the server closed meanwhile
+            // shows it so, and the engine sends the request again on a new one.
+            if HTTPEngine.closedBeforeAnswer(error) {
+                promise.fail(WireError.closedBeforeAnswer)
+            } else {
+                promise.fail(error)
+            }
+        case .streaming(let source):
+            let shown = (error as? WireError) == .closedBeforeAnswer ? WireError.closedMidBody : error
+            source.finish(shown)
+        case .idle, .closed:
+            break
+        }
+        state = .closed
+    }
+
+    /// Checks, once per `timeout`, whether a byte came in that time; the request fails when
+    /// none did. One timer per request, not one per read: each read only notes its moment.
+    private func armTimer(_ context: ChannelHandlerContext) {
+        timer?.cancel()
+        let loop = context.eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        timer = loop.scheduleTask(deadline: lastActivity + timeout) {
+            bound.value.timerFired()
+        }
+    }
+
+    private func timerFired() {
+        guard let context else { return }
+        switch state {
+        case .awaitingHead, .streaming: break
+        case .idle, .closed: return
+        }
+        // A consumer that holds the body back (a screen, a disk) is not the server's delay.
+        if paused || NIODeadline.now() < lastActivity + timeout {
+            if paused { lastActivity = NIODeadline.now() }
+            armTimer(context)
+            return
+        }
+        if case .awaitingHead = state {
+            fail(written ? WireError.timedOut : WireError.sendTimedOut)
+        } else {
+            fail(WireError.timedOut)
+        }
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,151 @@
+import CourierTestSupport
+import Foundation
+import Testing
+
+@testable import CourierCore
+@testable import CourierHTTP
+
+/// The engine's own HTTP/1.1 connections for plain `http://` (`WireTarget`): the same bytes as
+/// AsyncHTTPClient wrote, connections kept alive and given up as they must be.
+@Suite("HTTP engine's own HTTP/1.1 connections")
+struct WireTests {
+    private func engine<T>(_ body: (HTTPEngine) async throws -> T) async rethrows -> T {
+        let engine = HTTPEngine()
+        do {
+            let result = try await body(engine)
+            await engine.shutdown()
+            return result
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
+    }
+
+    private func request(
+        _ url: String, _ method: HTTPMethod = .get, headers: [HeaderField] = [], body: [UInt8]? = nil
+    ) -> PreparedRequest {
+        PreparedRequest(
+            request: HTTPRequest(method: method, url: url, headers: headers, body: body),
+            options: SendOptions(timeout: Patience.loopback))
+    }
+
+    @Test(
+        "which URLs go over the engine's own connections",
+        arguments: [
+            ("http://127.0.0.1:8080/a?b=1#frag", "127.0.0.1", 8080, "/a?b=1", "127.0.0.1:8080"),
+            ("http://api.example.com", "api.example.com", 80, "/", "api.example.com"),
+            ("HTTP://API.example.com:80/x", "api.example.com", 80, "/x", "api.example.com"),
+            ("http://[::1]:9/p", "::1", 9, "/p", "[::1]:9"),
+            ("https://api.example.com/", nil, 0, "", ""),
+            ("http://user:pw@api.example.com/", nil, 0, "", ""),
+            ("http://bücher.example/", nil, 0, "", ""),
+            ("http://api.example.com/a b", nil, 0, "", ""),
+            ("http://api.example.com:0/", nil, 0, "", ""),
+            ("http://api.example.com:70000/", nil, 0, "", ""),
+            ("http://api.example.com:+80/", nil, 0, "", ""),
+        ] as [(String, String?, Int, String, String)])
+    func targets(url: String, host: String?, port: Int, target: String, hostHeader: String) {
+        let made = WireTarget(url, proxy: nil, streamed: false)
+        #expect(made?.host == host)
+        if let made {
+            #expect(made.port == port && made.requestTarget == target && made.hostHeader == hostHeader)
+        }
+    }
+
+    @Test("a proxy or a streamed upload leaves the request to AsyncHTTPClient")
+    func notOverTheWire() {
+        let proxy = ProxySetting(kind: .http, host: "127.0.0.1", port: 3128, username: nil, password: nil)
+        #expect(WireTarget("http://a.example/", proxy: proxy, streamed: false) == nil)
+        #expect(WireTarget("http://a.example/", proxy: nil, streamed: true) == nil)
+    }
+
+    @Test("the head goes out as AsyncHTTPClient wrote it: fields in order, Host, then the framing")
+    func head() async throws {
+        let server = try HostileServer { _ in .text("ok") }
+        defer { server.stop() }
+        let host = "127.0.0.1:\(server.port)"
+        try await engine { engine in
+            _ = try await engine.exchange(
+                request(server.url + "/x?q=1", headers: [HeaderField("X-One", "1"), HeaderField("Accept", "*/*")]))
+            _ = try await engine.exchange(
+                request(
+                    server.url + "/p", .post, headers: [HeaderField("Content-Length", "99")], body: Array("abc".utf8)))
+            _ = try await engine.exchange(request(server.url + "/e", .post))
+            _ = try await engine.exchange(request(server.url + "/d", .delete, headers: [HeaderField("Host", "h")]))
+        }
+        let seen = server.received.map { request in
+            [request.method + " " + request.target] + request.headers.map { "\($0.name): \($0.value)" }
+        }
+        #expect(
+            seen == [
+                ["GET /x?q=1", "X-One: 1", "Accept: */*", "host: \(host)", "Accept-Encoding: deflate, gzip"],
+                ["POST /p", "host: \(host)", "Content-Length: 3", "Accept-Encoding: deflate, gzip"],
+                ["POST /e", "host: \(host)", "Content-Length: 0", "Accept-Encoding: deflate, gzip"],
+                ["DELETE /d", "Host: h", "Accept-Encoding: deflate, gzip"],
+            ])
+        #expect(server.received.map(\.body) == [[], Array("abc".utf8), [], []])
+    }
+
+    @Test("a header with a control byte is never written: one line, and the server sees nothing")
+    func controlByte() async throws {
+        let server = try HostileServer { _ in .text("ok") }
+        defer { server.stop() }
+        await engine { engine in
+            for field in [HeaderField("X-A", "a\u{1}b"), HeaderField("X A", "b"), HeaderField("X-N", "a\0")] {
+                do {
+                    _ = try await engine.exchange(request(server.url + "/x", headers: [field]))
+                    Issue.record("sent \(field.name)")
+                } catch {
+                    let message = String(describing: error)
+                    #expect(message.contains("header '\(field.name)' has a control character"), "\(message)")
+                    #expect(!message.contains("a\u{1}b"))
+                }
+            }
+        }
+        #expect(server.received.isEmpty)
+    }
+
+    @Test("requests share one kept-alive connection until an answer says Connection: close")
+    func keepAlive() async throws {
+        let server = try HostileServer { request in
+            request.target == "/last" ? .init(headers: [("Connection", "close")], body: Array("bye".utf8)) : .text("ok")
+        }
+        defer { server.stop() }
+        try await engine { engine in
+            for path in ["/a", "/b", "/last", "/c", "/d"] {
+                let exchange = try await engine.exchange(request(server.url + path))
+                #expect(exchange.response.status == 200)
+                let phases = try #require(exchange.response.hops.first?.phases)
+                // A new connection for the first and after the close, and only then.
+                #expect((phases.connect != nil) == (path == "/a" || path == "/c"), "\(path)")
+            }
+        }
+        #expect(server.received.map(\.connection) == [0, 0, 0, 1, 1])
+    }
+
+    @Test("a body given up half read closes its connection: the next request opens another")
+    func abandonedBody() async throws {
+        let big = [UInt8](repeating: 0x61, count: 8 << 20)
+        let server = try HostileServer { _ in .init(body: big) }
+        defer { server.stop() }
+        try await engine { engine in
+            let prepared = request(server.url + "/big")
+            let task = Task {
+                try await engine.exchange(
+                    prepared,
+                    progress: { received in
+                        if received > 0 { withUnsafeCurrentTask { $0?.cancel() } }
+                    })
+            }
+            do {
+                _ = try await task.value
+                Issue.record("the whole body was read")
+            } catch {
+                #expect((error as? TransportError) == .cancelled)
+            }
+            let next = try await engine.exchange(prepared)
+            #expect(next.response.bodySize == big.count)
+        }
+        #expect(server.received.map(\.connection) == [0, 1])
+    }
+}
