@@ -17,6 +17,10 @@ struct URLPartsTests {
             ("http://[FE80::1]", "http", nil, "fe80::1", nil, "", nil, "/"),
             ("http://host#frag/not/path", "http", nil, "host", nil, "", nil, "/"),
             ("http://host/a%2Fb/?q=%20", "http", nil, "host", nil, "/a%2Fb/", "q=%20", "/a%2Fb/?q=%20"),
+            ("http://BÜCHER.Example:81/x", "http", nil, "bücher.example", "81", "/x", nil, "/x"),
+            ("HtTp://h?q=a?b#c?d", "http", nil, "h", nil, "", "q=a?b", "/?q=a?b"),
+            ("http://h:/x", "http", nil, "h", "", "/x", nil, "/x"),
+            ("http://u@[::1", "http", "u", "::1", nil, "", nil, "/"),
         ] as [(String, String, String?, String, String?, String, String?, String)])
     func parts(
         url: String, scheme: String, userinfo: String?, host: String, port: String?, path: String, query: String?,

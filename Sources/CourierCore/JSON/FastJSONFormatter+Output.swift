@@ -1,4 +1,5 @@
 import CourierSystem
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -76,15 +76,24 @@ public enum JSONString {
     /// to escape (nearly every one) is copied whole; a request body or a check's value of a
     /// megabyte costs a scan, not a million appends.
     public static func encode(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        encode(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` as a JSON string literal, appended to `out`: the runs between escapes are
+    /// copied whole.
+    public static func encode(_ text: String, into out: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-                return "\"" + String(decoding: bytes, as: UTF8.self) + "\""
-            }
-            var out: [UInt8] = [0x22]
-            out.reserveCapacity(bytes.count + 16)
-            let hex = Array("0123456789abcdef".utf8)
-            for byte in bytes {
+        text.withUTF8 { bytes in
+            out.append(0x22)
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
                 switch byte {
                 case 0x22: out += [0x5C, 0x22]
                 case 0x5C: out += [0x5C, 0x5C]
@@ -93,13 +102,16 @@ public enum JSONString {
                 case 0x09: out += [0x5C, UInt8(ascii: "t")]
                 case 0x08: out += [0x5C, UInt8(ascii: "b")]
                 case 0x0C: out += [0x5C, UInt8(ascii: "f")]
-                case ..<0x20:
-                    out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                default: out.append(byte)
+                default:
+                    out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)]
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
             out.append(0x22)
-            return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -1,33 +1,36 @@
 extension JSONValue {
     /// Compact JSON text (no whitespace), members in order, numbers as written.
     public var serialized: String {
-        var out = ""
+        // Bytes, one `String` at the end: appending to a `String` piece by piece was most of
+        // what recording a check run's exchanges cost.
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let literal): out += literal
-        case .string(let text): out += JSONString.encode(text)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+        case .number(let literal): out.append(contentsOf: literal.utf8)
+        case .string(let text): JSONString.encode(text, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                out += JSONString.encode(member.key)
-                out += ":"
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONString.encode(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
                 member.value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 }
