@@ -48,6 +48,8 @@ public struct OpenAPIContract: Sendable {
 
     /// `get /orders` as `GET /orders`; an operationId as it is.
     static func key(_ id: String) -> String {
+        // An operationId (no space) as it is, without splitting it: this runs per response.
+        guard id.utf8.contains(UInt8(ascii: " ")) else { return id }
         let parts = id.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, OpenAPIImporter.methods.contains(parts[0].lowercased()) else { return id }
         return parts[0].uppercased() + " " + parts[1]
@@ -111,11 +113,12 @@ public struct OpenAPIContract: Sendable {
         if response.body.isEmpty && response.bodySize == 0 {
             return [failed("the body is empty; the documented \(key) response of \(route) has one")]
         }
-        let type =
-            (response.contentType ?? "").split(separator: ";").first.map {
-                String($0).trimmingWhitespace().lowercased()
-            } ?? ""
-        let major = type.split(separator: "/").first.map(String.init) ?? ""
+        // By bytes: the standard library's splitting and `contains` were a quarter of what the
+        // contract added to a check run.
+        let written = response.contentType ?? ""
+        let type = String(written[..<(written.utf8.firstIndex(of: UInt8(ascii: ";")) ?? written.endIndex)])
+            .trimmingWhitespace().lowercased()
+        let major = String(type[..<(type.utf8.firstIndex(of: UInt8(ascii: "/")) ?? type.endIndex)])
         guard
             let media = content.first(where: { $0.key.lowercased() == type })
                 ?? content.first(where: { $0.key.lowercased() == major + "/*" })
@@ -128,7 +131,7 @@ public struct OpenAPIContract: Sendable {
                 )
             ]
         }
-        guard media.value["schema"] != nil, type.contains("json") else { return [] }
+        guard media.value["schema"] != nil, type.firstRange(ofText: "json") != nil else { return [] }
         guard response.bodyFile == nil else {
             return [
                 failed("the body (\(ByteCount.format(response.bodySize))) is over the in-memory limit; not checked")

@@ -14,7 +14,7 @@ extension SchemaEvaluator {
                     let result = evaluate(
                         sub, items[index], context.child("prefixItems").child(String(index), instance: String(index)))
                     outcome.failures += result.failures
-                    outcome.items.insert(index)
+                    if annotates { outcome.items.insert(index) }
                 }
                 applied = min(prefix.count, items.count)
             }
@@ -26,7 +26,7 @@ extension SchemaEvaluator {
                 let result = evaluate(
                     sub, items[index], context.child("items").child(String(index), instance: String(index)))
                 outcome.failures += result.failures
-                outcome.items.insert(index)
+                if annotates { outcome.items.insert(index) }
             }
             if let sub = schema["additionalItems"] {
                 each(
@@ -60,7 +60,7 @@ extension SchemaEvaluator {
                         "\(found.count) items match the schema of contains, more than \(Self.format(most))", context))
             }
         }
-        size(items.count, "items", schema, context, into: &outcome)
+        size(items.count, "items", maximum: "maxItems", minimum: "minItems", schema, context, into: &outcome)
         if schema["uniqueItems"] == .bool(true), let (first, second) = Self.repeated(items) {
             outcome.failures.append(
                 failure(

@@ -151,18 +151,19 @@ extension SchemaEvaluator {
     mutating func object(
         _ schema: JSONValue, _ members: [JSONMember], _ context: Context, into outcome: inout SchemaOutcome
     ) {
-        var seen: Set<String> = []
         let properties = schema["properties"]
         let patterns: [JSONMember]
         if case .object(let entries)? = schema["patternProperties"] { patterns = entries } else { patterns = [] }
-        for member in members where seen.insert(member.key).inserted {
+        // A key given twice counts once, as its first.
+        let distinct = Self.firstOfEachKey(members)
+        for member in distinct {
             var covered = false
             if let sub = properties?[member.key] {
                 covered = true
                 let result = evaluate(
                     sub, member.value, context.child("properties").child(member.key, instance: member.key))
                 outcome.failures += result.failures
-                outcome.properties.insert(member.key)
+                if annotates { outcome.properties.insert(member.key) }
             }
             for entry in patterns where search(entry.key, member.key) == true {
                 covered = true
@@ -170,28 +171,33 @@ extension SchemaEvaluator {
                     entry.value, member.value, context.child("patternProperties").child(entry.key, instance: member.key)
                 )
                 outcome.failures += result.failures
-                outcome.properties.insert(member.key)
+                if annotates { outcome.properties.insert(member.key) }
             }
             if !covered, let sub = schema["additionalProperties"] {
                 let result = evaluate(sub, member.value, context.child("additionalProperties").with(member.key))
                 outcome.failures += result.failures
-                outcome.properties.insert(member.key)
+                if annotates { outcome.properties.insert(member.key) }
             }
         }
         if case .array(let required)? = schema["required"] {
-            for case .string(let name) in required where !seen.contains(name) {
+            // A set only for a large object: hashing each name cost more than comparing a few.
+            let names = distinct.count > 16 ? Set(distinct.map(\.key)) : nil
+            for case .string(let name) in required
+            where !(names?.contains(name) ?? distinct.contains(where: { $0.key == name })) {
                 outcome.failures.append(failure("required", "property \"\(name)\" is required", context))
             }
         }
-        size(seen.count, "properties", schema, context, into: &outcome)
+        size(
+            distinct.count, "properties", maximum: "maxProperties", minimum: "minProperties", schema, context,
+            into: &outcome)
         if dialect == .draft2020, let names = schema["propertyNames"] {
-            for name in seen.sorted() {
+            for name in distinct.map(\.key).sorted() {
                 let result = evaluate(names, .string(name), context.child("propertyNames").with(name))
                 outcome.failures += result.failures
             }
         }
         if schema["dependencies"] != nil || schema["dependentRequired"] != nil || schema["dependentSchemas"] != nil {
-            dependencies(schema, seen, members, context, into: &outcome)
+            dependencies(schema, Set(distinct.map(\.key)), members, context, into: &outcome)
         }
         if dialect == .draft2020, let sub = schema["unevaluatedProperties"] {
             for member in members where !outcome.properties.contains(member.key) {
@@ -202,17 +208,32 @@ extension SchemaEvaluator {
         }
     }
 
-    /// `maxItems`/`minItems` or `maxProperties`/`minProperties`: `count` of `noun` held to them.
-    func size(_ count: Int, _ noun: String, _ schema: JSONValue, _ context: Context, into outcome: inout SchemaOutcome)
-    {
-        let suffix = noun.prefix(1).uppercased() + noun.dropFirst()
-        if let limit = schema["max" + suffix]?.number, Double(count) > limit {
-            outcome.failures.append(
-                failure("max" + suffix, "has \(count) \(noun), more than \(Self.format(limit))", context))
+    /// `members` without a key that came before; the same array when no key repeats (JSON
+    /// objects nearly always), found without hashing when there are few.
+    static func firstOfEachKey(_ members: [JSONMember]) -> [JSONMember] {
+        if members.count <= 16 {
+            var repeated = false
+            for index in members.indices.dropFirst() where !repeated {
+                repeated = members[..<index].contains { $0.key == members[index].key }
+            }
+            if !repeated { return members }
         }
-        if let limit = schema["min" + suffix]?.number, Double(count) < limit {
+        var seen = Set<String>(minimumCapacity: members.count)
+        return members.filter { seen.insert($0.key).inserted }
+    }
+
+    /// `maxItems`/`minItems` or `maxProperties`/`minProperties`: `count` of `noun` held to them.
+    func size(
+        _ count: Int, _ noun: String, maximum: String, minimum: String, _ schema: JSONValue, _ context: Context,
+        into outcome: inout SchemaOutcome
+    ) {
+        if let limit = schema[maximum]?.number, Double(count) > limit {
             outcome.failures.append(
-                failure("min" + suffix, "has \(count) \(noun), fewer than \(Self.format(limit))", context))
+                failure(maximum, "has \(count) \(noun), more than \(Self.format(limit))", context))
+        }
+        if let limit = schema[minimum]?.number, Double(count) < limit {
+            outcome.failures.append(
+                failure(minimum, "has \(count) \(noun), fewer than \(Self.format(limit))", context))
         }
     }
 
@@ -256,7 +277,7 @@ extension SchemaEvaluator.Context {
     /// does not grow: `additionalProperties` is one schema for every key).
     func with(_ key: String) -> Self {
         var next = self
-        next.instancePath.append(key)
+        next.instance = SchemaPlace(instance, key)
         return next
     }
 }

@@ -11,22 +11,51 @@ struct SchemaEvaluator {
     /// Where the walk is: the instance's path, the schema's pointer, the base URI, and the
     /// resources entered so far (outermost first), which `$dynamicRef` searches.
     struct Context {
-        var instancePath: [String]
-        var pointer: String
+        /// The instance's path (`SchemaPlace`).
+        var instance: SchemaPlace?
+        /// The schema's pointer where the walk started or a reference led, and the keywords
+        /// descended through since.
+        var origin: String
+        var steps: SchemaPlace?
         var base: String
         var dynamic: [String]
         var depth: Int
 
+        init(pointer: String, base: String, dynamic: [String], depth: Int) {
+            origin = pointer
+            self.base = base
+            self.dynamic = dynamic
+            self.depth = depth
+        }
+
+        /// The schema's JSON pointer.
+        var pointer: String {
+            SchemaPlace.steps(steps).reduce(origin) { $0 + "/" + SchemaURI.escape($1) }
+        }
+
+        /// The member names and item indexes from the instance's root.
+        var instancePath: [String] { SchemaPlace.steps(instance) }
+
         func child(_ keyword: String, instance key: String? = nil) -> Context {
             var next = self
-            next.pointer += "/" + SchemaURI.escape(keyword)
-            if let key { next.instancePath.append(key) }
+            next.steps = SchemaPlace(steps, keyword)
+            if let key { next.instance = SchemaPlace(instance, key) }
             next.depth += 1
+            return next
+        }
+
+        /// Where a reference leads: `pointer`, with nothing descended through yet.
+        func jumping(to pointer: String) -> Context {
+            var next = self
+            next.origin = pointer
+            next.steps = nil
             return next
         }
     }
 
     var dialect: SchemaDialect { validator.dialect }
+    /// Whether outcomes keep the properties and items they evaluated (`JSONSchemaValidator`).
+    var annotates: Bool { validator.annotates }
 
     func failure(_ keyword: String, _ message: String, _ context: Context) -> SchemaFailure {
         SchemaFailure(
@@ -97,8 +126,7 @@ struct SchemaEvaluator {
             outcome.failures.append(failure(dynamic ? "$dynamicRef" : "$ref", "cannot resolve \(reference)", context))
             return outcome
         }
-        var next = context
-        next.pointer = target
+        var next = context.jumping(to: target)
         next.base = resource
         if next.dynamic.last != resource { next.dynamic.append(resource) }
         return evaluate(schema, instance, next)

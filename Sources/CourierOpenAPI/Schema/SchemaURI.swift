@@ -137,8 +137,12 @@ enum SchemaURI {
         bytes.reserveCapacity(token.utf8.count + 4)
         for byte in token.utf8 {
             switch byte {
-            case UInt8(ascii: "~"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "0")]
-            case UInt8(ascii: "/"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+            case UInt8(ascii: "~"):
+                bytes.append(UInt8(ascii: "~"))
+                bytes.append(UInt8(ascii: "0"))
+            case UInt8(ascii: "/"):
+                bytes.append(UInt8(ascii: "~"))
+                bytes.append(UInt8(ascii: "1"))
             default: bytes.append(byte)
             }
         }
