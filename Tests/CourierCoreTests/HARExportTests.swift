@@ -47,6 +47,18 @@ struct HARExportTests {
         return entries
     }
 
+    @Test("a lookup measured apart is dns, and connect the rest of connecting; no comment then")
+    func dnsApart() throws {
+        var record = redirected()
+        record.exchange.response.hops[0].phases = HopPhases(blocked: 0.000_2, connect: 0.003, send: 0.000_1, dns: 0.001)
+        let entries = try entries([record])
+        try #require(entries.count == 2)
+        let timings = ["blocked", "dns", "connect", "ssl", "send"].map { entries[0]["timings"]?[$0] }
+        #expect(timings == ["0.200", "1.000", "2.000", "-1", "0.100"].map { .number($0) })
+        #expect(entries[0]["time"] == .number("14.300"))
+        #expect(entries[0]["timings"]?["comment"] == nil)
+    }
+
     @Test("one entry per hop, each with its own start, timings in milliseconds and the real HTTP version")
     func hops() throws {
         let entries = try entries([redirected()])

@@ -25,6 +25,13 @@ struct HopPhasesTests {
                 "GET http://api.test/users  connect 0 (kept alive) · send 0.50 ms · wait 41.0 ms · receive 3.2 ms"
                     + " · 44.7 ms in all"
             ),
+            // The lookup measured apart: `dns`, then the rest of connecting; the total is the same.
+            (
+                HopPhases(blocked: 0.000_1, connect: 0.002_1, send: 0.000_12, dns: 0.000_6),
+                ["dns", "connect", "blocked", "send", "wait", "receive"],
+                "GET http://api.test/users  dns 0.60 ms · connect 1.5 ms (new connection) · blocked 0.10 ms"
+                    + " · send 0.12 ms · wait 41.0 ms · receive 3.2 ms · 46.5 ms in all"
+            ),
             // Recorded before phases were measured: the engine's two, connecting inside `wait`.
             (nil, ["wait", "receive"], "GET http://api.test/users  wait 41.0 ms · receive 3.2 ms · 44.2 ms in all"),
         ] as [(HopPhases?, [String], String)])
@@ -45,7 +52,10 @@ struct HopPhasesTests {
 
     @Test("phases survive history's hop column; a hop without them comes back without them")
     func column() {
-        let hops = [hop(HopPhases(blocked: 0.25, connect: 0.5, send: 0.125)), hop(HopPhases(send: 0.5)), hop(nil)]
+        let hops = [
+            hop(HopPhases(blocked: 0.25, connect: 0.5, send: 0.125)), hop(HopPhases(send: 0.5)), hop(nil),
+            hop(HopPhases(blocked: 0.25, connect: 0.5, send: 0.125, dns: 0.0625)),
+        ]
         let back = HistoryCoding.hops(from: HistoryCoding.hops(hops))
         #expect(back.map(\.phases) == hops.map(\.phases))
         #expect(HistoryCoding.hops(hops).contains(#""connect":null"#))

@@ -123,6 +123,37 @@ struct WireTests {
         #expect(server.received.map(\.connection) == [0, 0, 0, 1, 1])
     }
 
+    @Test("a new connection's lookup is timed apart: a part of connect for a name, none for an address")
+    func lookup() async throws {
+        let server = try HostileServer { _ in .text("ok") }
+        defer { server.stop() }
+        try await engine { engine in
+            // `localhost` may answer ::1 first, where nothing listens: Happy Eyeballs moves on.
+            let named = try await engine.exchange(request("http://localhost:\(server.port)/a"))
+            let phases = try #require(named.response.hops.first?.phases)
+            let (dns, connect) = (try #require(phases.dns), try #require(phases.connect))
+            #expect(dns > 0 && dns <= connect)
+            #expect(HopPhases.lengths(named.response.hops[0]).map(\.name).prefix(2) == ["dns", "connect"])
+            let address = try await engine.exchange(request(server.url + "/b"))
+            let direct = try #require(address.response.hops.first?.phases)
+            #expect(try #require(direct.dns) < 0.001)
+        }
+    }
+
+    @Test("a host name with no address is one line, as before")
+    func unresolved() async throws {
+        await engine { engine in
+            do {
+                _ = try await engine.exchange(request("http://no-such-host.invalid/x"))
+                Issue.record("answered")
+            } catch {
+                #expect(
+                    (error as? TransportError)
+                        == .connection(url: "http://no-such-host.invalid/x", reason: "cannot resolve the host name"))
+            }
+        }
+    }
+
     @Test("a body given up half read closes its connection: the next request opens another")
     func abandonedBody() async throws {
         let big = [UInt8](repeating: 0x61, count: 8 << 20)

@@ -3,7 +3,8 @@
 ///
 /// AsyncHTTPClient makes its connections out of sight: a new connection is timed whole, from
 /// asking for it to its TLS handshake done, so `connect` holds the host name lookup, TCP and
-/// TLS together (HAR's `dns` and `ssl` stay -1, "not measured apart"). See DECISIONS.
+/// TLS together (HAR's `dns` and `ssl` stay -1, "not measured apart"). The engine's own
+/// connections (plain HTTP) also say how much of `connect` the lookup took. See DECISIONS.
 public struct HopPhases: Sendable, Equatable {
     /// Seconds the request waited before its first byte was written: for a connection kept
     /// alive, its turn; for a new one, the moment between the handshake and the write.
@@ -11,22 +12,30 @@ public struct HopPhases: Sendable, Equatable {
     /// Seconds to open the connection the hop made (lookup, TCP, TLS; a proxy's tunnel too);
     /// nil when it went over a connection kept alive from an earlier request.
     public var connect: Double?
+    /// Seconds of `connect` spent looking up the host's addresses, when the connection measured
+    /// them apart (a host given as an address takes none); nil otherwise.
+    public var dns: Double?
     /// Seconds from the first byte of the request written to its last handed to the system.
     public var send: Double
 
     /// Phases.
-    public init(blocked: Double = 0, connect: Double? = nil, send: Double = 0) {
+    public init(blocked: Double = 0, connect: Double? = nil, send: Double = 0, dns: Double? = nil) {
         self.blocked = blocked
         self.connect = connect
         self.send = send
+        self.dns = dns
     }
 
     /// The phases of `hop` with their lengths in seconds, in the order they happen; a hop
-    /// measured without a breakdown has only `wait` (connecting included) and `receive`.
+    /// measured without a breakdown has only `wait` (connecting included) and `receive`; a
+    /// lookup measured apart is `dns`, and `connect` the rest of opening the connection.
     public static func lengths(_ hop: ExchangeHop) -> [(name: String, seconds: Double)] {
         guard let phases = hop.phases else { return [("wait", hop.wait), ("receive", hop.receive)] }
         var parts: [(name: String, seconds: Double)] = []
-        if let connect = phases.connect { parts.append(("connect", connect)) }
+        if let connect = phases.connect {
+            if let dns = phases.dns { parts.append(("dns", min(dns, connect))) }
+            parts.append(("connect", max(0, connect - (phases.dns ?? 0))))
+        }
         parts.append(("blocked", phases.blocked))
         parts += [("send", phases.send), ("wait", hop.wait), ("receive", hop.receive)]
         return parts
@@ -43,7 +52,9 @@ public struct HopPhases: Sendable, Equatable {
         var parts: [String] = []
         if let phases = hop.phases {
             if let connect = phases.connect {
-                parts.append("connect \(milliseconds(connect)) (new connection)")
+                // An address needs no lookup: its few microseconds are left out, as `blocked`'s.
+                if let dns = phases.dns, dns >= 0.000_05 { parts.append("dns \(milliseconds(dns))") }
+                parts.append("connect \(milliseconds(connect - (phases.dns ?? 0))) (new connection)")
             } else {
                 parts.append("connect 0 (kept alive)")
             }

@@ -46,15 +46,19 @@ public struct HARExport: Sendable {
         return hops.enumerated().map { index, hop in
             let isLast = index == hops.count - 1
             let phases = hop.phases
-            // A new connection is timed whole (see `HopPhases`): `dns` and `ssl` are -1 and
-            // `connect` holds them, which HAR allows for `ssl` and viewers draw as one bar.
+            // A new connection is timed whole (see `HopPhases`) unless its lookup was measured
+            // apart: `dns` is then -1 and `connect` holds it. `ssl` is -1: HAR allows it inside
+            // `connect`, and viewers draw that as one bar.
+            let dns = phases?.connect == nil ? nil : phases?.dns
             var timings = object([
-                ("blocked", phases.map { milliseconds($0.blocked) } ?? .number("-1")), ("dns", .number("-1")),
-                ("connect", phases?.connect.map(milliseconds) ?? .number("-1")), ("ssl", .number("-1")),
+                ("blocked", phases.map { milliseconds($0.blocked) } ?? .number("-1")),
+                ("dns", dns.map(milliseconds) ?? .number("-1")),
+                ("connect", phases?.connect.map { milliseconds($0 - (dns ?? 0)) } ?? .number("-1")),
+                ("ssl", .number("-1")),
                 ("send", milliseconds(phases?.send ?? 0)), ("wait", milliseconds(hop.wait)),
                 ("receive", milliseconds(hop.receive)),
             ])
-            if phases?.connect != nil, case .object(var members) = timings {
+            if phases?.connect != nil, dns == nil, case .object(var members) = timings {
                 members.append(JSONMember("comment", .string("connect includes the DNS lookup and the TLS handshake")))
                 timings = .object(members)
             }

@@ -47,7 +47,8 @@ public enum HistoryCoding {
 
     /// `[{"method", "url", "request_headers", "sent_body", "status", "reason", "version",
     /// "response_headers", "body_size", "started_at", "wait", "receive"}, …]`; times in seconds,
-    /// with `"blocked"`, `"connect"` (null over a connection kept alive) and `"send"` when the
+    /// with `"blocked"`, `"connect"` (null over a connection kept alive), `"send"` (and `"dns"`,
+    /// the part of `connect` the lookup took, when measured apart) when the
     /// hop's phases were measured.
     public static func hops(_ hops: [ExchangeHop]) -> String {
         JSONValue.array(
@@ -90,7 +91,8 @@ public enum HistoryCoding {
                 bodySize: Int(number("body_size") ?? 0), startedAt: Date(timeIntervalSince1970: started),
                 wait: number("wait") ?? 0, receive: number("receive") ?? 0,
                 phases: number("send").map { send in
-                    HopPhases(blocked: number("blocked") ?? 0, connect: number("connect"), send: send)
+                    HopPhases(
+                        blocked: number("blocked") ?? 0, connect: number("connect"), send: send, dns: number("dns"))
                 })
         }
     }
@@ -101,7 +103,7 @@ public enum HistoryCoding {
             JSONMember("blocked", .number(String(phases.blocked))),
             JSONMember("connect", phases.connect.map { .number(String($0)) } ?? .null),
             JSONMember("send", .number(String(phases.send))),
-        ]
+        ] + (phases.dns.map { [JSONMember("dns", .number(String($0)))] } ?? [])
     }
 
     private static func fields(_ fields: [HeaderField]) -> JSONValue {

@@ -45,9 +45,10 @@ extension HTTPEngine {
                 // connection, as curl does (RFC 9112 §9.3.1).
             }
         }
-        let fresh = try await pool.open(to: target, timeout: wait, loop: clients.group.next())
+        let (fresh, lookup) = try await pool.open(to: target, timeout: wait, loop: clients.group.next())
         return try await fresh.send(
-            head: head, body: buffer, marks: PhaseLog.Marks(ready: NIODeadline.now()), timeout: wait,
+            head: head, body: buffer, marks: PhaseLog.Marks(ready: NIODeadline.now(), lookup: lookup),
+            timeout: wait,
             reusable: { pool.release(fresh) })
     }
 

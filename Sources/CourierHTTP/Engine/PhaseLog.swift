@@ -29,6 +29,8 @@ final class PhaseLog: Sendable {
     struct Marks: Sendable {
         /// When its connection was ready, if the request is the first over a new connection.
         var ready: NIODeadline?
+        /// Seconds the lookup of the new connection's host took, if measured apart.
+        var lookup: Double?
         /// When its head was written.
         var written: NIODeadline?
         /// When its last byte was handed to the system.
@@ -37,9 +39,10 @@ final class PhaseLog: Sendable {
         var firstByte: NIODeadline?
 
         /// Marks (none by default).
-        init(ready: NIODeadline? = nil, written: NIODeadline? = nil) {
+        init(ready: NIODeadline? = nil, written: NIODeadline? = nil, lookup: Double? = nil) {
             self.ready = ready
             self.written = written
+            self.lookup = lookup
         }
     }
 
@@ -62,7 +65,7 @@ final class PhaseLog: Sendable {
         let sent = min(marks.sent ?? answered, answered)
         let phases = HopPhases(
             blocked: seconds(marks.ready ?? started, written), connect: marks.ready.map { seconds(started, $0) },
-            send: seconds(written, sent))
+            send: seconds(written, sent), dns: marks.lookup)
         return Timing(wait: seconds(sent, answered), receive: seconds(answered, ended), phases: phases)
     }
 

@@ -16,11 +16,12 @@ final class WireConnection: Sendable {
         self.handler = handler
     }
 
-    /// A new connection to `target`, opened within `timeout` (the name's lookup included).
+    /// A new connection to `target`, opened within `timeout` (the name's lookup included), and
+    /// the seconds the lookup took (none for an address).
     static func open(
         to target: WireTarget, origin: WirePool.Origin, timeout: TimeAmount, loop: any EventLoop,
         inflationRatio: Int
-    ) async throws -> WireConnection {
+    ) async throws -> (WireConnection, lookup: Double) {
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(timeout)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
@@ -37,17 +38,21 @@ final class WireConnection: Sendable {
                 }
             }
         let channel: any Channel
-        // An address needs no lookup (and NIO's resolver is a thread hop away).
+        let lookup: Double
+        // An address needs no lookup (and the resolver is a thread hop away).
         if let address = try? SocketAddress(ipAddress: target.host, port: target.port) {
+            lookup = 0
             channel = try await bootstrap.connect(to: address).get()
         } else {
-            channel = try await bootstrap.connect(host: target.host, port: target.port).get()
+            let resolver = WireResolver(loop: loop)
+            channel = try await bootstrap.resolver(resolver).connect(host: target.host, port: target.port).get()
+            lookup = resolver.duration ?? 0
         }
         let handler = try await channel.eventLoop.submit {
             NIOLoopBound(
                 try channel.pipeline.syncOperations.handler(type: WireHandler.self), eventLoop: channel.eventLoop)
         }.get()
-        return WireConnection(channel: channel, origin: origin, handler: handler)
+        return (WireConnection(channel: channel, origin: origin, handler: handler), lookup)
     }
 
     /// Sends `head` and `body` and returns the answer's head; its body is read from the

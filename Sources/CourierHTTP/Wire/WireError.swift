@@ -12,4 +12,6 @@ enum WireError: Error, Equatable {
     /// A header name or value that would change the request's framing (a CR, an LF, a control
     /// byte, a name with a separator): never written.
     case invalidHeader(String)
+    /// The host name has no address (`getaddrinfo`'s reason).
+    case unresolved(String)
 }

@@ -32,10 +32,13 @@ final class WirePool: Sendable {
         }
     }
 
-    /// Opens a new connection to `target` and keeps track of it until it closes.
-    func open(to target: WireTarget, timeout: TimeAmount, loop: any EventLoop) async throws -> WireConnection {
+    /// Opens a new connection to `target` and keeps track of it until it closes; also says how
+    /// long the host's lookup took.
+    func open(
+        to target: WireTarget, timeout: TimeAmount, loop: any EventLoop
+    ) async throws -> (WireConnection, lookup: Double) {
         let origin = Origin(host: target.host, port: target.port)
-        let connection = try await WireConnection.open(
+        let (connection, lookup) = try await WireConnection.open(
             to: target, origin: origin, timeout: timeout, loop: loop, inflationRatio: SendOptions.maxInflationRatio)
         let key = ObjectIdentifier(connection)
         let refused = state.withLock { state in
@@ -53,7 +56,7 @@ final class WirePool: Sendable {
                 state.idle[origin]?.removeAll { $0 === connection }
             }
         }
-        return connection
+        return (connection, lookup)
     }
 
     /// Puts `connection` back, for the next request to its origin.

@@ -90,7 +90,12 @@ public struct TimingDialog: Dialog {
         }
         lines.append(("", .plain))
         lines.append(
-            ("\(HopPhases.milliseconds(total)) in all · connect includes DNS and TLS · Esc closes", Theme.hint))
+            (
+                "\(HopPhases.milliseconds(total)) in all · "
+                    + (hops.contains { $0.phases.contains { $0.name == "dns" } }
+                        ? "dns is the name lookup · Esc closes" : "connect includes DNS and TLS · Esc closes"),
+                Theme.hint
+            ))
         return lines
     }
 
