@@ -9,26 +9,6 @@ import Testing
 /// redirects into a protected environment, secrets carried to another origin.
 @Suite("HTTP engine against a hostile server")
 struct HostileServerTests {
-    private func engine<T>(_ body: (HTTPEngine) async throws -> T) async rethrows -> T {
-        let engine = HTTPEngine()
-        do {
-            let result = try await body(engine)
-            await engine.shutdown()
-            return result
-        } catch {
-            await engine.shutdown()
-            throw error
-        }
-    }
-
-    private func request(
-        _ url: String, _ method: HTTPMethod = .get, headers: [HeaderField] = [], body: [UInt8]? = nil
-    ) -> PreparedRequest {
-        PreparedRequest(
-            request: HTTPRequest(method: method, url: url, headers: headers, body: body),
-            options: SendOptions(timeout: Patience.loopback))
-    }
-
     @Test("a gzip bomb is refused at the inflation ratio, long before it is whole")
     func gzipBomb() async throws {
         // 256 MB of zeros in ~1.7 MB: 158 times, past the ratio of 100 (the command-line test
@@ -38,10 +18,10 @@ struct HostileServerTests {
             .init(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: bomb)
         }
         defer { server.stop() }
-        await engine { engine in
+        await withEngine { engine in
             let expected = TransportError.bodyTooLarge(
                 url: server.url + "/bomb", limit: "100 times its compressed size", inflates: true)
-            await #expect(throws: expected) { try await engine.exchange(request(server.url + "/bomb")) }
+            await #expect(throws: expected) { try await engine.exchange(loopbackRequest(server.url + "/bomb")) }
             #expect(expected.description.hasSuffix("inflates past 100 times its compressed size; refused"))
         }
     }
@@ -51,8 +31,8 @@ struct HostileServerTests {
         let bomb = GzipBomb.gzip(decodedBytes: 64 << 20)
         let server = try HostileServer { _ in .init(headers: [("Content-Encoding", "gzip")], body: bomb) }
         defer { server.stop() }
-        await engine { engine in
-            var small = request(server.url + "/x")
+        await withEngine { engine in
+            var small = loopbackRequest(server.url + "/x")
             small.options.maxInflatedBody = 8 << 10
             // The first chunk is within the ratio (the member's head and the first copies).
             let result = await Result { () async throws(TransportError) in try await engine.exchange(small) }
@@ -69,8 +49,8 @@ struct HostileServerTests {
         let body = [UInt8](repeating: 65, count: 3 << 20)
         let server = try HostileServer { _ in .init(body: body) }
         defer { server.stop() }
-        await engine { engine in
-            var capped = request(server.url + "/big")
+        await withEngine { engine in
+            var capped = loopbackRequest(server.url + "/big")
             capped.options.maxBodyInMemory = 1 << 20
             capped.options.maxSpilledBody = 2 << 20
             let before = spillFiles()
@@ -95,8 +75,8 @@ struct HostileServerTests {
         defer { production.stop() }
         let development = try HostileServer { request in .redirect(307, to: production.url + "/api" + request.target) }
         defer { development.stop() }
-        try await engine { engine in
-            var post = request(development.url + "/users", .post, body: Array("{}".utf8))
+        try await withEngine { engine in
+            var post = loopbackRequest(development.url + "/users", .post, body: Array("{}".utf8))
             post.options.protectedGuard = ProtectedGuard(entries: [
                 .init(name: "development", baseURL: development.url, isProtected: false),
                 .init(name: "production", baseURL: production.url + "/api", isProtected: true),
@@ -129,8 +109,8 @@ struct HostileServerTests {
                     ? .text("end") : .redirect(302, to: other.url + "/landing")
         }
         defer { first.stop() }
-        try await engine { engine in
-            var prepared = request(
+        try await withEngine { engine in
+            var prepared = loopbackRequest(
                 first.url + "/away", headers: [HeaderField("X-Api-Key", "k-s3cr3t+/="), HeaderField("X-Trace", "7")])
             prepared.origin.secretValues = ["s3cr3t+/="]
             let away = try await engine.exchange(prepared)
@@ -149,9 +129,10 @@ struct HostileServerTests {
         // Answers, then reads the next request on that connection and closes without a word.
         let server = try HostileServer { request in .init(body: Array(request.method.utf8), dropNext: true) }
         defer { server.stop() }
-        try await engine { engine in
+        try await withEngine { engine in
             for method: HTTPMethod in [.get, .post, .get, .delete] {
-                let exchange = try await engine.exchange(request(server.url + "/x", method, body: Array("b".utf8)))
+                let exchange = try await engine.exchange(
+                    loopbackRequest(server.url + "/x", method, body: Array("b".utf8)))
                 #expect(String(decoding: exchange.response.body, as: UTF8.self) == method.rawValue)
             }
             // Each request after the first meets the dead connection first, then a new one (7), unless
@@ -173,8 +154,9 @@ extension HostileServerTests {
                 body: Array("you sent: \(sent); and got fresh=n3w-v4lue".utf8))
         }
         defer { server.stop() }
-        try await engine { engine in
-            let prepared = request(server.url + "/headers", headers: [HeaderField("Cookie", "session=s3ss10n-id")])
+        try await withEngine { engine in
+            let prepared = loopbackRequest(
+                server.url + "/headers", headers: [HeaderField("Cookie", "session=s3ss10n-id")])
             let record = HistoryRedactor.record(try await engine.exchange(prepared))
             let kept = String(decoding: HistoryCoding.document(record), as: UTF8.self)
             let body = String(decoding: record.exchange.response.body, as: UTF8.self)
@@ -193,9 +175,9 @@ extension HostileServerTests {
         let server = try HostileServer { _ in .init(headers: [("Content-Type", "text/event-stream")], body: body) }
         defer { server.stop() }
         let seen = Locked(0)
-        try await engine { engine in
+        try await withEngine { engine in
             let exchange = try await engine.exchange(
-                request(server.url + "/events"),
+                loopbackRequest(server.url + "/events"),
                 events: { update in if case .event = update { seen.withLock { $0 += 1 } } })
             #expect(exchange.response.body.count == HistorySettings.bodyLimit)
             #expect(exchange.response.bodySize == body.count && exchange.response.bodyFile == nil)

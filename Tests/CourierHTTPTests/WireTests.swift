@@ -9,26 +9,6 @@ import Testing
 /// AsyncHTTPClient wrote, connections kept alive and given up as they must be.
 @Suite("HTTP engine's own HTTP/1.1 connections")
 struct WireTests {
-    private func engine<T>(_ body: (HTTPEngine) async throws -> T) async rethrows -> T {
-        let engine = HTTPEngine()
-        do {
-            let result = try await body(engine)
-            await engine.shutdown()
-            return result
-        } catch {
-            await engine.shutdown()
-            throw error
-        }
-    }
-
-    private func request(
-        _ url: String, _ method: HTTPMethod = .get, headers: [HeaderField] = [], body: [UInt8]? = nil
-    ) -> PreparedRequest {
-        PreparedRequest(
-            request: HTTPRequest(method: method, url: url, headers: headers, body: body),
-            options: SendOptions(timeout: Patience.loopback))
-    }
-
     @Test(
         "which URLs go over the engine's own connections",
         arguments: [
@@ -64,14 +44,16 @@ struct WireTests {
         let server = try HostileServer { _ in .text("ok") }
         defer { server.stop() }
         let host = "127.0.0.1:\(server.port)"
-        try await engine { engine in
+        try await withEngine { engine in
             _ = try await engine.exchange(
-                request(server.url + "/x?q=1", headers: [HeaderField("X-One", "1"), HeaderField("Accept", "*/*")]))
+                loopbackRequest(
+                    server.url + "/x?q=1", headers: [HeaderField("X-One", "1"), HeaderField("Accept", "*/*")]))
             _ = try await engine.exchange(
-                request(
+                loopbackRequest(
                     server.url + "/p", .post, headers: [HeaderField("Content-Length", "99")], body: Array("abc".utf8)))
-            _ = try await engine.exchange(request(server.url + "/e", .post))
-            _ = try await engine.exchange(request(server.url + "/d", .delete, headers: [HeaderField("Host", "h")]))
+            _ = try await engine.exchange(loopbackRequest(server.url + "/e", .post))
+            _ = try await engine.exchange(
+                loopbackRequest(server.url + "/d", .delete, headers: [HeaderField("Host", "h")]))
         }
         let seen = server.received.map { request in
             [request.method + " " + request.target] + request.headers.map { "\($0.name): \($0.value)" }
@@ -90,10 +72,10 @@ struct WireTests {
     func controlByte() async throws {
         let server = try HostileServer { _ in .text("ok") }
         defer { server.stop() }
-        await engine { engine in
+        await withEngine { engine in
             for field in [HeaderField("X-A", "a\u{1}b"), HeaderField("X A", "b"), HeaderField("X-N", "a\0")] {
                 do {
-                    _ = try await engine.exchange(request(server.url + "/x", headers: [field]))
+                    _ = try await engine.exchange(loopbackRequest(server.url + "/x", headers: [field]))
                     Issue.record("sent \(field.name)")
                 } catch {
                     let message = String(describing: error)
@@ -111,9 +93,9 @@ struct WireTests {
             request.target == "/last" ? .init(headers: [("Connection", "close")], body: Array("bye".utf8)) : .text("ok")
         }
         defer { server.stop() }
-        try await engine { engine in
+        try await withEngine { engine in
             for path in ["/a", "/b", "/last", "/c", "/d"] {
-                let exchange = try await engine.exchange(request(server.url + path))
+                let exchange = try await engine.exchange(loopbackRequest(server.url + path))
                 #expect(exchange.response.status == 200)
                 let phases = try #require(exchange.response.hops.first?.phases)
                 // A new connection for the first and after the close, and only then.
@@ -127,14 +109,14 @@ struct WireTests {
     func lookup() async throws {
         let server = try HostileServer { _ in .text("ok") }
         defer { server.stop() }
-        try await engine { engine in
+        try await withEngine { engine in
             // `localhost` may answer ::1 first, where nothing listens: Happy Eyeballs moves on.
-            let named = try await engine.exchange(request("http://localhost:\(server.port)/a"))
+            let named = try await engine.exchange(loopbackRequest("http://localhost:\(server.port)/a"))
             let phases = try #require(named.response.hops.first?.phases)
             let (dns, connect) = (try #require(phases.dns), try #require(phases.connect))
             #expect(dns > 0 && dns <= connect)
             #expect(HopPhases.lengths(named.response.hops[0]).map(\.name).prefix(2) == ["dns", "connect"])
-            let address = try await engine.exchange(request(server.url + "/b"))
+            let address = try await engine.exchange(loopbackRequest(server.url + "/b"))
             let direct = try #require(address.response.hops.first?.phases)
             #expect(try #require(direct.dns) < 0.001)
         }
@@ -142,9 +124,9 @@ struct WireTests {
 
     @Test("a host name with no address is one line, as before")
     func unresolved() async throws {
-        await engine { engine in
+        await withEngine { engine in
             do {
-                _ = try await engine.exchange(request("http://no-such-host.invalid/x"))
+                _ = try await engine.exchange(loopbackRequest("http://no-such-host.invalid/x"))
                 Issue.record("answered")
             } catch {
                 #expect(
@@ -159,8 +141,8 @@ struct WireTests {
         let big = [UInt8](repeating: 0x61, count: 8 << 20)
         let server = try HostileServer { _ in .init(body: big) }
         defer { server.stop() }
-        try await engine { engine in
-            let prepared = request(server.url + "/big")
+        try await withEngine { engine in
+            let prepared = loopbackRequest(server.url + "/big")
             let task = Task {
                 try await engine.exchange(
                     prepared,

@@ -13,7 +13,7 @@ extension HTTPEngine {
         var fields = HTTPHeaders()
         fields.reserveCapacity(headers.count + 3)
         for field in headers {
-            guard Self.isToken(field.name), Self.isFieldValue(field.value) else {
+            guard HeaderField.isToken(field.name), Self.isFieldValue(field.value) else {
                 throw WireError.invalidHeader(field.name)
             }
             let lowered = field.name.lowercased()
@@ -50,19 +50,6 @@ extension HTTPEngine {
             head: head, body: buffer, marks: PhaseLog.Marks(ready: NIODeadline.now(), lookup: lookup),
             timeout: wait,
             reusable: { pool.release(fresh) })
-    }
-
-    /// A field name as RFC 9110 §5.1 allows it: one or more token characters.
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    return true
-                default: return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-                }
-            }
     }
 
     /// A field value without control bytes (a tab allowed): a CR, an LF or a NUL would end

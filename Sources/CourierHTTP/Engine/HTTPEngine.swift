@@ -11,13 +11,14 @@ import NIOSSL
     import Foundation
 #endif
 
-/// The one HTTP engine every part of Courier sends through (AsyncHTTPClient underneath).
+/// The one HTTP engine every part of Courier sends through: its own HTTP/1.1 connections for
+/// plain `http://` (`WireTarget`), AsyncHTTPClient for TLS, proxies and streamed uploads.
 ///
 /// Lifecycle of a request: `RequestBuilder` resolves a `Route` + `Environment` + input into
 /// a `PreparedRequest` → `exchange` makes attempts (`RetryPolicy` decides after each) → each
 /// attempt follows redirects itself (so the rules of `RedirectPolicy` apply and are counted)
-/// → each hop is one AsyncHTTPClient execution whose body is streamed into memory (or, past
-/// the cap, to a file) → an `Exchange` with the response and its timings comes back.
+/// → each hop is one request on a connection, its body streamed into memory (or, past the
+/// cap, to a file) → an `Exchange` with the response and its timings comes back.
 /// Cancelling the calling task cancels the request.
 ///
 /// Call `shutdown()` before dropping the engine.

@@ -5,7 +5,7 @@ import NIOHTTP1
 /// The engine's own HTTP/1.1 connections (see `WireTarget`): those kept alive wait here, per
 /// origin, for the next request there.
 final class WirePool: Sendable {
-    /// Where a connection goes; its timeout too, since a connection is opened within it.
+    /// Where a connection goes: the host as the URL names it, and the port.
     struct Origin: Hashable, Sendable {
         var host: String
         var port: Int
