@@ -81,8 +81,10 @@ def phases(binary, port, work):
     """What timing every phase costs: the same binary with the phase marker off
     (COURIER_NO_PHASE_TIMING=1) beside it on, for one `courier call` (medians of 201 in turns)
     and per request of a 500-route check run (medians of 21). Goal: at most 0.2 ms a call."""
-    # Both through env(1), which costs a call a millisecond of its own.
-    on, off = ["env"], ["env", "COURIER_NO_PHASE_TIMING=1"]
+    # Both through env(1), which costs a call a millisecond of its own, and both over
+    # AsyncHTTPClient's connections (COURIER_NO_WIRE=1), where the phases take a marker in the
+    # pipeline; the engine's own connections note them with four clock reads, always.
+    on, off = ["env", "COURIER_NO_WIRE=1"], ["env", "COURIER_NO_WIRE=1", "COURIER_NO_PHASE_TIMING=1"]
     call = [binary, "call", "users.show", "--raw", "--no-history", "--config", "environments.json"]
     (call_wall, call_cpu), (bare_wall, bare_cpu) = _cpu_medians(201, [on + call, off + call])
     routes = [{"name": f"user.{i}", "path": "/users/42", "query": {"n": str(i)}, "checks": ["status == 200"]}
