@@ -1,7 +1,5 @@
 import CourierTestSupport
 import Foundation
-import NIOCore
-import NIOPosix
 import Testing
 
 @testable import CourierCore
@@ -136,29 +134,6 @@ struct WireTests {
                         == .connection(url: "http://no-such-host.invalid/x", reason: "cannot resolve the host name"))
             }
         }
-    }
-
-    @Test("a connection left waiting past the idle timeout is closed; one taken in time is not")
-    func idleTimeout() async throws {
-        let server = try HostileServer { _ in .text("ok") }
-        defer { server.stop() }
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let pool = WirePool(idleTimeout: .seconds(1))
-        let target = try #require(WireTarget(server.url + "/", proxy: nil, streamed: false))
-        let origin = WirePool.Origin(host: target.host, port: target.port)
-        let (connection, _) = try await pool.open(to: target, timeout: .seconds(5), loop: group.next())
-        pool.release(connection)
-        try await Task.sleep(for: .milliseconds(300))
-        // Taken before its time, and put back: its clock starts again.
-        #expect(pool.idleConnection(to: origin) === connection)
-        pool.release(connection)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(connection.channel.isActive)
-        try await Task.sleep(for: .milliseconds(1500))
-        #expect(!connection.channel.isActive)
-        #expect(pool.idleConnection(to: origin) == nil)
-        await pool.shutdown()
-        try await group.shutdownGracefully()
     }
 
     @Test("a body given up half read closes its connection: the next request opens another")
