@@ -61,6 +61,33 @@ struct TimingDialogTests {
         #expect(state.status?.text == "this exchange was recorded without its timing")
     }
 
+    @Test("a lookup timed apart is its own row, and the footer says what dns is instead of what connect holds")
+    func dnsApart() throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var response = Fixtures.response("{}")
+        let hop = ExchangeHop(
+            method: .get, url: "http://api.test/a", status: 200, startedAt: start, wait: 0.004, receive: 0.001)
+        var apart = hop
+        apart.phases = HopPhases(blocked: 0.000_1, connect: 0.003, send: 0.000_1, dns: 0.001)
+        var whole = hop
+        whole.phases = HopPhases(blocked: 0.000_1, connect: 0.003, send: 0.000_1)
+        response.hops = [apart]
+        let lines = TimingDialog(
+            Exchange(request: HTTPRequest(method: .get, url: hop.url), response: response, origin: .init())
+        )
+        .lines(barWidth: 10).map(\.0)
+        #expect(lines.contains { $0.hasPrefix("  dns ") && $0.hasSuffix(" 1.0 ms") })
+        #expect(lines.contains { $0.hasPrefix("  connect ") && $0.contains(" 2.0 ms (new connection)") })
+        #expect(lines.last?.contains("dns is the name lookup") == true)
+        response.hops = [whole]
+        let before = TimingDialog(
+            Exchange(request: HTTPRequest(method: .get, url: hop.url), response: response, origin: .init())
+        )
+        .lines(barWidth: 10).map(\.0)
+        #expect(!before.contains { $0.hasPrefix("  dns ") })
+        #expect(before.last?.contains("connect includes DNS and TLS") == true)
+    }
+
     @Test(
         "a phase's bar is its place on the time line, at least one cell",
         arguments: [

@@ -52,7 +52,8 @@ public struct HopPhases: Sendable, Equatable {
         var parts: [String] = []
         if let phases = hop.phases {
             if let connect = phases.connect {
-                // An address needs no lookup: its few microseconds are left out, as `blocked`'s.
+                // An address takes no lookup (0), and a cached name's few microseconds are noise:
+                // under 0.05 ms it is left out, as `blocked` is.
                 if let dns = phases.dns, dns >= 0.000_05 { parts.append("dns \(milliseconds(dns))") }
                 parts.append("connect \(milliseconds(connect - (phases.dns ?? 0))) (new connection)")
             } else {

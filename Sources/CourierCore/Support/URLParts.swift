@@ -23,7 +23,7 @@ public struct URLParts: Sendable, Equatable {
     /// a check run).
     public init?(_ url: String) {
         let bytes = url.utf8
-        guard let marker = Self.schemeEnd(bytes) else { return nil }
+        guard let marker = url.firstRange(ofText: "://")?.lowerBound else { return nil }
         scheme = Self.lowered(url[..<marker])
         let restStart = bytes.index(marker, offsetBy: 3)
         var authorityEnd = restStart
@@ -67,22 +67,6 @@ public struct URLParts: Sendable, Equatable {
         } else {
             path = String(url[authorityEnd..<targetEnd])
         }
-    }
-
-    /// Where the first `://` starts.
-    private static func schemeEnd(_ bytes: String.UTF8View) -> String.Index? {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: ":") {
-                let slash = bytes.index(after: index)
-                if slash < bytes.endIndex, bytes[slash] == UInt8(ascii: "/") {
-                    let second = bytes.index(after: slash)
-                    if second < bytes.endIndex, bytes[second] == UInt8(ascii: "/") { return index }
-                }
-            }
-            bytes.formIndex(after: &index)
-        }
-        return nil
     }
 
     private static func endsAuthority(_ byte: UInt8) -> Bool {
