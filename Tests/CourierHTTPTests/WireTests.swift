@@ -1,5 +1,8 @@
 import CourierTestSupport
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Testing
 
 @testable import CourierCore
@@ -160,5 +163,57 @@ struct WireTests {
             #expect(next.response.bodySize == big.count)
         }
         #expect(server.received.map(\.connection) == [0, 1])
+    }
+
+    @Test("an answer whose end came with its head is handed on whole; one still arriving, as a sequence")
+    func wholeOrArriving() async throws {
+        let (listener, port) = try LoopbackSocket.listen()
+        let rest = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let client = accept(listener, nil, nil)
+            defer { close(client) }
+            func write(_ text: String) {
+                _ = text.utf8CString.withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count - 1, 0) }
+            }
+            func answer(_ text: String) {
+                // The request's head is all a GET sends.
+                var seen: [UInt8] = []
+                var byte: UInt8 = 0
+                while !seen.suffix(4).elementsEqual([13, 10, 13, 10]), recv(client, &byte, 1, 0) == 1 {
+                    seen.append(byte)
+                }
+                write(text)
+            }
+            answer("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nwhole")
+            answer("HTTP/1.1 200 OK\r\nContent-Length: 12\r\n\r\nfirst")
+            // The rest only once the test holds the head: its body cannot have come with it.
+            rest.wait()
+            write(" second")
+        }
+        thread.start()
+        defer { close(listener) }
+        let group = MultiThreadedEventLoopGroup.singleton
+        let url = "http://127.0.0.1:\(port)/"
+        let target = try #require(WireTarget(url, proxy: nil, streamed: false))
+        let (connection, _) = try await WireConnection.open(
+            to: target, origin: WirePool.Origin(host: target.host, port: port), timeout: .seconds(5),
+            loop: group.next(), inflationRatio: 100)
+        defer { connection.close() }
+        func body(_ answer: WireAnswer) async throws -> String {
+            var text = ""
+            for try await part in answer.body { text += String(buffer: part) }
+            return text
+        }
+        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")
+        head.headers.add(name: "Host", value: "127.0.0.1")
+        let whole = try await connection.send(
+            head: head, body: nil, marks: PhaseLog.Marks(), timeout: .seconds(5), reusable: {})
+        #expect(whole.body.isWhole)
+        #expect(try await body(whole) == "whole")
+        let arriving = try await connection.send(
+            head: head, body: nil, marks: PhaseLog.Marks(), timeout: .seconds(5), reusable: {})
+        #expect(!arriving.body.isWhole)
+        rest.signal()
+        #expect(try await body(arriving) == "first second")
     }
 }

@@ -36,7 +36,9 @@ extension HistoryCoding {
             JSONMember("redirects", number(response.redirectCount)),
             JSONMember("checks", .string(checks(exchange.checks))),
             JSONMember("captured", .string(strings(exchange.captured))),
-            JSONMember("hops", .string(hops(response.hops))),
+            JSONMember(
+                "hops", .string(hops(response.hops, requestHeaders: request.headers, responseHeaders: response.headers))
+            ),
         ]
         if let run = record.run { members.append(JSONMember("run", .string(run))) }
         if let body = request.body {
@@ -70,10 +72,11 @@ extension HistoryCoding {
             totalTime: double("total_time") ?? 0, timeToFirstByte: double("first_byte") ?? 0,
             finalURL: string("final_url") ?? url, redirectCount: int("redirects") ?? 0, attempts: int("attempts") ?? 1,
             bodySize: int("body_size") ?? body.count)
-        response.hops = hops(from: string("hops") ?? "[]")
         let request = HTTPRequest(
             method: HTTPMethod(rawValue: method), url: url, headers: headers(from: string("request_headers") ?? "[]"),
             body: decoded("request_body"))
+        response.hops = hops(
+            from: string("hops") ?? "[]", requestHeaders: request.headers, responseHeaders: response.headers)
         var exchange = Exchange(
             request: request, response: response,
             origin: ExchangeOrigin(workspace: workspace, environmentName: environment, routeName: route),

@@ -6,10 +6,13 @@
 
 /// How the parts of a recorded exchange that are lists are kept in the database: as JSON
 /// text, written and read with Courier's own JSON engine (so the store needs no Codable).
+/// They are written straight into bytes (`JSONWriter`): a run records every exchange.
 public enum HistoryCoding {
     /// `[["Name", "value"], …]`, order and repeats kept.
     public static func headers(_ fields: [HeaderField]) -> String {
-        Self.fields(fields).serialized
+        var out = JSONWriter()
+        write(fields, to: &out)
+        return out.text
     }
 
     /// The fields of `headers(_:)`; nothing for text that is not that shape.
@@ -19,15 +22,21 @@ public enum HistoryCoding {
 
     /// `[{"check": …, "passed": …, "message"?, "expected"?, "actual"?}, …]`.
     public static func checks(_ results: [CheckResult]) -> String {
-        JSONValue.array(
-            results.map { result in
-                var members = [JSONMember("check", .string(result.check)), JSONMember("passed", .bool(result.passed))]
-                if let message = result.message { members.append(JSONMember("message", .string(message))) }
-                if let expected = result.expected { members.append(JSONMember("expected", .string(expected))) }
-                if let actual = result.actual { members.append(JSONMember("actual", .string(actual))) }
-                return .object(members)
-            }
-        ).serialized
+        var out = JSONWriter()
+        out.openArray()
+        for result in results {
+            out.openObject()
+            out.key("check")
+            out.string(result.check)
+            out.key("passed")
+            out.bool(result.passed)
+            out.member("message", result.message)
+            out.member("expected", result.expected)
+            out.member("actual", result.actual)
+            out.closeObject()
+        }
+        out.closeArray()
+        return out.text
     }
 
     /// The results of `checks(_:)`.
@@ -49,28 +58,73 @@ public enum HistoryCoding {
     /// "response_headers", "body_size", "started_at", "wait", "receive"}, …]`; times in seconds,
     /// with `"blocked"`, `"connect"` (null over a connection kept alive), `"send"` (and `"dns"`,
     /// the part of `connect` the lookup took, when measured apart) when the
-    /// hop's phases were measured.
-    public static func hops(_ hops: [ExchangeHop]) -> String {
-        JSONValue.array(
-            hops.map { hop in
-                .object(
-                    [
-                        JSONMember("method", .string(hop.method.rawValue)), JSONMember("url", .string(hop.url)),
-                        JSONMember("request_headers", fields(hop.requestHeaders)),
-                        JSONMember("sent_body", .bool(hop.sentBody)), JSONMember("status", .number(String(hop.status))),
-                        JSONMember("reason", .string(hop.reason)), JSONMember("version", .string(hop.version)),
-                        JSONMember("response_headers", fields(hop.responseHeaders)),
-                        JSONMember("body_size", .number(String(hop.bodySize))),
-                        JSONMember("started_at", .number(String(hop.startedAt.timeIntervalSince1970))),
-                        JSONMember("wait", .number(String(hop.wait))),
-                        JSONMember("receive", .number(String(hop.receive))),
-                    ] + phases(hop.phases))
+    /// hop's phases were measured. A hop's headers equal to `requestHeaders` or
+    /// `responseHeaders` (the record's own, kept beside them: the one hop of most exchanges) are
+    /// left out, and `hops(from:requestHeaders:responseHeaders:)` puts them back.
+    public static func hops(
+        _ hops: [ExchangeHop], requestHeaders: [HeaderField]? = nil, responseHeaders: [HeaderField]? = nil
+    ) -> String {
+        var out = JSONWriter(capacity: 512)
+        out.openArray()
+        for hop in hops {
+            out.openObject()
+            out.key("method")
+            out.string(hop.method.rawValue)
+            out.key("url")
+            out.string(hop.url)
+            if hop.requestHeaders != requestHeaders {
+                out.key("request_headers")
+                write(hop.requestHeaders, to: &out)
             }
-        ).serialized
+            out.key("sent_body")
+            out.bool(hop.sentBody)
+            out.key("status")
+            out.number(hop.status)
+            out.key("reason")
+            out.string(hop.reason)
+            out.key("version")
+            out.string(hop.version)
+            if hop.responseHeaders != responseHeaders {
+                out.key("response_headers")
+                write(hop.responseHeaders, to: &out)
+            }
+            out.key("body_size")
+            out.number(hop.bodySize)
+            out.key("started_at")
+            out.number(hop.startedAt.timeIntervalSince1970)
+            out.key("wait")
+            out.number(hop.wait)
+            out.key("receive")
+            out.number(hop.receive)
+            if let phases = hop.phases {
+                out.key("blocked")
+                out.number(phases.blocked)
+                out.key("connect")
+                if let connect = phases.connect { out.number(connect) } else { out.null() }
+                out.key("send")
+                out.number(phases.send)
+                if let dns = phases.dns {
+                    out.key("dns")
+                    out.number(dns)
+                }
+            }
+            out.closeObject()
+        }
+        out.closeArray()
+        return out.text
     }
 
-    /// The hops of `hops(_:)`; an entry of another shape is left out.
+    /// The hops of `hops(_:)`, written with no headers left out; an entry of another shape is
+    /// left out.
     public static func hops(from text: String) -> [ExchangeHop] {
+        hops(from: text, requestHeaders: [], responseHeaders: [])
+    }
+
+    /// The hops of `hops(_:requestHeaders:responseHeaders:)`, the headers it left out put
+    /// back; an entry of another shape is left out.
+    public static func hops(from text: String, requestHeaders: [HeaderField], responseHeaders: [HeaderField])
+        -> [ExchangeHop]
+    {
         guard case .array(let items)? = try? JSONValue.parse(text) else { return [] }
         return items.compactMap { item in
             func string(_ key: String) -> String? {
@@ -85,9 +139,11 @@ public enum HistoryCoding {
                 let started = number("started_at"), case .bool(let sentBody)? = item["sent_body"]
             else { return nil }
             return ExchangeHop(
-                method: HTTPMethod(rawValue: method), url: url, requestHeaders: fields(item["request_headers"]),
+                method: HTTPMethod(rawValue: method), url: url,
+                requestHeaders: item["request_headers"].map { fields($0) } ?? requestHeaders,
                 sentBody: sentBody, status: Int(status), reason: string("reason") ?? "",
-                version: string("version") ?? "HTTP/1.1", responseHeaders: fields(item["response_headers"]),
+                version: string("version") ?? "HTTP/1.1",
+                responseHeaders: item["response_headers"].map { fields($0) } ?? responseHeaders,
                 bodySize: Int(number("body_size") ?? 0), startedAt: Date(timeIntervalSince1970: started),
                 wait: number("wait") ?? 0, receive: number("receive") ?? 0,
                 phases: number("send").map { send in
@@ -97,17 +153,15 @@ public enum HistoryCoding {
         }
     }
 
-    private static func phases(_ phases: HopPhases?) -> [JSONMember] {
-        guard let phases else { return [] }
-        return [
-            JSONMember("blocked", .number(String(phases.blocked))),
-            JSONMember("connect", phases.connect.map { .number(String($0)) } ?? .null),
-            JSONMember("send", .number(String(phases.send))),
-        ] + (phases.dns.map { [JSONMember("dns", .number(String($0)))] } ?? [])
-    }
-
-    private static func fields(_ fields: [HeaderField]) -> JSONValue {
-        .array(fields.map { .array([.string($0.name), .string($0.value)]) })
+    private static func write(_ fields: [HeaderField], to out: inout JSONWriter) {
+        out.openArray()
+        for field in fields {
+            out.openArray()
+            out.string(field.name)
+            out.string(field.value)
+            out.closeArray()
+        }
+        out.closeArray()
     }
 
     private static func fields(_ value: JSONValue?) -> [HeaderField] {
@@ -122,7 +176,11 @@ public enum HistoryCoding {
 
     /// `{"name": "value", …}`, names sorted.
     public static func strings(_ values: [String: String]) -> String {
-        JSONValue.object(values.keys.sorted().map { JSONMember($0, .string(values[$0] ?? "")) }).serialized
+        var out = JSONWriter()
+        out.openObject()
+        for key in values.keys.sorted() { out.member(key, values[key]) }
+        out.closeObject()
+        return out.text
     }
 
     /// The map of `strings(_:)`.

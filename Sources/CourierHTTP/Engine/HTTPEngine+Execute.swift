@@ -168,7 +168,10 @@ extension HTTPEngine {
         let timing = PhaseLog.timing(marks ?? laterMarks(), started: started, head: head, ended: ended)
         let answer = HTTPResponse(
             status: Int(status.code), reason: status.reasonPhrase, version: versionText, headers: fields, body: bytes,
-            totalTime: PhaseLog.seconds(started, ended), timeToFirstByte: PhaseLog.seconds(started, head),
+            totalTime: PhaseLog.seconds(started, ended),
+            // The handler's moment when it noted one: the head reaches this task after the reads
+            // that brought it, and for a small answer those brought the whole body too.
+            timeToFirstByte: PhaseLog.seconds(started, marks?.firstByte ?? head),
             finalURL: url, bodyFile: spill?.path, bodySize: received
         )
         return (answer, timing)

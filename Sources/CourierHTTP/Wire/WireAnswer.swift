@@ -5,6 +5,6 @@ import NIOHTTP1
 /// the moments its phases are cut at (the last, the end of the body, is the reader's).
 struct WireAnswer: Sendable {
     var head: HTTPResponseHead
-    var body: WireHandler.Body
+    var body: WireBody
     var marks: PhaseLog.Marks
 }

@@ -2,9 +2,9 @@ import NIOCore
 import NIOHTTP1
 
 /// The last handler of a `WireConnection`'s pipeline: it writes one request at a time and
-/// hands its answer on, the head through a promise and the body as an async sequence that
-/// reads from the socket only as fast as it is consumed. Everything here runs on the
-/// connection's event loop.
+/// hands its answer on through a promise, once the reads that brought the head are done: with
+/// the whole body when it came in them, otherwise with an async sequence that reads from the
+/// socket only as fast as it is consumed. Everything here runs on the connection's event loop.
 final class WireHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundIn = HTTPClientRequestPart
@@ -20,6 +20,8 @@ final class WireHandler: ChannelDuplexHandler {
         case idle
         /// The request is being written or was written; the answer's head has not come.
         case awaitingHead(EventLoopPromise<WireAnswer>)
+        /// The head came in the reads under way; the body parts of those reads are kept.
+        case gathering(EventLoopPromise<WireAnswer>, HTTPResponseHead, [ByteBuffer], Int)
         /// The head was handed on; body parts go to `source`.
         case streaming(Body.Source)
         /// The connection is closed or failed.
@@ -105,20 +107,33 @@ final class WireHandler: ChannelDuplexHandler {
             }
             marks.firstByte = lastActivity
             keepAlive = head.isKeepAlive
-            let demand = WireDemand(handler: NIOLoopBound(self, eventLoop: context.eventLoop), generation: generation)
-            let made = Body.makeSequence(
-                backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8), finishOnDeinit: true, delegate: demand)
-            state = .streaming(made.source)
-            promise.succeed(WireAnswer(head: head, body: made.sequence, marks: marks))
+            state = .gathering(promise, head, [], 0)
         case .body(let chunk):
-            guard case .streaming(let source) = state else { return }
-            if source.yield(chunk) == .stopProducing { paused = true }
+            switch state {
+            case .gathering(let promise, let head, var parts, let size):
+                state = .idle
+                parts.append(chunk)
+                state = .gathering(promise, head, parts, size + chunk.readableBytes)
+                // A burst of reads is bounded, but what the decompressor makes of it less so.
+                if size + chunk.readableBytes > Self.gatherLimit { startStreaming(context) }
+            case .streaming(let source):
+                if source.yield(chunk) == .stopProducing { paused = true }
+            case .idle, .awaitingHead, .closed:
+                return
+            }
         case .end:
-            guard case .streaming(let source) = state else { return }
-            state = .idle
+            let ended = state
+            switch ended {
+            case .gathering, .streaming: state = .idle
+            case .idle, .awaitingHead, .closed: return
+            }
             timer?.cancel()
             timer = nil
-            source.finish()
+            if case .gathering(let promise, let head, let parts, _) = ended {
+                promise.succeed(WireAnswer(head: head, body: .whole(parts), marks: marks))
+            } else if case .streaming(let source) = ended {
+                source.finish()
+            }
             // The server may answer before it has read the whole request: only a request
             // written out whole leaves the connection in a state to carry the next.
             let next = reusable
@@ -129,6 +144,27 @@ final class WireHandler: ChannelDuplexHandler {
                 context.close(promise: nil)
             }
         }
+    }
+
+    /// The reads under way are done: an answer whose head came in them, and not its end, is
+    /// handed on with what came of its body, the rest to follow as it is read.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if case .gathering = state { startStreaming(context) }
+        context.fireChannelReadComplete()
+    }
+
+    /// The most of a body kept back before the head is handed on.
+    static let gatherLimit = 1 << 20
+
+    /// Hands the gathered head on with a body sequence that starts with the gathered parts.
+    private func startStreaming(_ context: ChannelHandlerContext) {
+        guard case .gathering(let promise, let head, let parts, _) = state else { return }
+        let demand = WireDemand(handler: NIOLoopBound(self, eventLoop: context.eventLoop), generation: generation)
+        let made = Body.makeSequence(
+            backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8), finishOnDeinit: true, delegate: demand)
+        state = .streaming(made.source)
+        if !parts.isEmpty, made.source.yield(contentsOf: parts) == .stopProducing { paused = true }
+        promise.succeed(WireAnswer(head: head, body: .streaming(made.sequence), marks: marks))
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -177,6 +213,8 @@ final class WireHandler: ChannelDuplexHandler {
     func fail(_ error: any Error) {
         timer?.cancel()
         timer = nil
+        // The head came: the consumer gets it, and the error where the body stops.
+        if case .gathering = state, let context { startStreaming(context) }
         switch state {
         case .awaitingHead(let promise):
             // Nothing of the answer came: a kept-alive connection the server closed meanwhile
@@ -189,6 +227,9 @@ final class WireHandler: ChannelDuplexHandler {
         case .streaming(let source):
             let shown = (error as? WireError) == .closedBeforeAnswer ? WireError.closedMidBody : error
             source.finish(shown)
+        case .gathering(let promise, _, _, _):
+            // Only without a context (the handler already removed): nothing can read on.
+            promise.fail(error)
         case .idle, .closed:
             break
         }
@@ -209,7 +250,7 @@ final class WireHandler: ChannelDuplexHandler {
     private func timerFired() {
         guard let context else { return }
         switch state {
-        case .awaitingHead, .streaming: break
+        case .awaitingHead, .gathering, .streaming: break
         case .idle, .closed: return
         }
         // A consumer that holds the body back (a screen, a disk) is not the server's delay.

@@ -28,7 +28,8 @@ enum HistoryRows {
             totalTime: row.double("total_time"), timeToFirstByte: row.double("first_byte"),
             finalURL: row.string("final_url"), redirectCount: row.int("redirects"), attempts: row.int("attempts"),
             bodySize: row.int("body_size"))
-        response.hops = HistoryCoding.hops(from: row.string("hops"))
+        response.hops = HistoryCoding.hops(
+            from: row.string("hops"), requestHeaders: request.headers, responseHeaders: response.headers)
         let origin = ExchangeOrigin(
             workspace: row.string("workspace"), environmentName: row.string("environment"),
             routeName: row.string("route"))

@@ -32,9 +32,12 @@ extension HistoryStore {
         let entries = HistorySpool.entries(data)
         if !entries.isEmpty {
             try withDatabase(writing: true) { db in
+                var dropped = false
                 for entry in entries {
-                    _ = try Self.insert(entry.record, settings: entry.settings, spoolID: entry.id, into: db)
+                    let (_, more) = try Self.insert(entry.record, settings: entry.settings, spoolID: entry.id, into: db)
+                    dropped = dropped || more
                 }
+                try Self.release(db, dropped: dropped)
             }
         }
         // What did not decode was cut short by a killed writer: it goes with the rest.

@@ -131,7 +131,11 @@ public final class HistoryStore: Sendable {
     public func add(_ record: HistoryRecord, settings: HistorySettings = HistorySettings()) throws(HistoryError)
         -> Int64
     {
-        try withDatabase(writing: true) { try Self.insert(record, settings: settings, into: $0) }
+        try withDatabase(writing: true) { db in
+            let (id, dropped) = try Self.insert(record, settings: settings, into: db)
+            try Self.release(db, dropped: dropped)
+            return id
+        }
     }
 
     /// Writes `records` in order, each with `settings`' limits applied after it, in one
@@ -140,15 +144,24 @@ public final class HistoryStore: Sendable {
     /// once instead of once each.
     public func add(_ records: [HistoryRecord], settings: HistorySettings = HistorySettings()) throws(HistoryError) {
         try withDatabase(writing: true) { db in
-            for record in records { _ = try Self.insert(record, settings: settings, into: db) }
+            var dropped = false
+            for record in records { dropped = try Self.insert(record, settings: settings, into: db).dropped || dropped }
+            try Self.release(db, dropped: dropped)
         }
+    }
+
+    /// Gives the pages of dropped exchanges back to the file system, once per transaction: the
+    /// pragma walks the free list, and a run at its routes' limits drops one row per exchange.
+    static func release(_ db: SQLiteConnection, dropped: Bool) throws {
+        if dropped { try db.run("PRAGMA incremental_vacuum", cached: true) }
     }
 
     /// Inserts `record` and applies `settings`' limits; a record with a `spoolID` already
     /// present (imported once, then found in the spool again after a crash) is left out.
+    /// Returns its id and whether the limits dropped older ones (`release` then frees pages).
     static func insert(
         _ record: HistoryRecord, settings: HistorySettings, spoolID: String? = nil, into db: SQLiteConnection
-    ) throws -> Int64 {
+    ) throws -> (id: Int64, dropped: Bool) {
         let exchange = record.exchange
         let request = exchange.request
         let response = exchange.response
@@ -156,7 +169,8 @@ public final class HistoryStore: Sendable {
         let responseHeaders = HistoryCoding.headers(response.headers)
         let checks = HistoryCoding.checks(exchange.checks)
         let captured = HistoryCoding.strings(exchange.captured)
-        let hops = HistoryCoding.hops(response.hops)
+        let hops = HistoryCoding.hops(
+            response.hops, requestHeaders: request.headers, responseHeaders: response.headers)
         let stored =
             response.body.count + (request.body?.count ?? 0) + requestHeaders.utf8.count + responseHeaders.utf8.count
             + checks.utf8.count + captured.utf8.count + request.url.utf8.count + hops.utf8.count + 256
@@ -182,21 +196,29 @@ public final class HistoryStore: Sendable {
             ON CONFLICT (spool_id) WHERE spool_id IS NOT NULL DO NOTHING
             """, arguments, cached: true)
         let id = db.lastInsertedRowID
-        try applyLimits(db, settings: settings, origin: exchange.origin)
-        return id
+        return (id, try applyLimits(db, settings: settings, origin: exchange.origin))
     }
 
     /// Keeps the newest `keep` of the record's route × environment, then drops the oldest
-    /// exchanges of all until the total is within `maxBytes`.
-    private static func applyLimits(_ db: SQLiteConnection, settings: HistorySettings, origin: ExchangeOrigin) throws {
+    /// exchanges of all until the total is within `maxBytes`; true when any went.
+    private static func applyLimits(_ db: SQLiteConnection, settings: HistorySettings, origin: ExchangeOrigin) throws
+        -> Bool
+    {
         let key: [SQLiteValue] = [.text(origin.workspace), .text(origin.routeName), .text(origin.environmentName)]
-        try db.run(
+        // A read first: a DELETE opens a cursor on the table and each index even when it finds
+        // nothing, and until a route has `keep` exchanges it never does.
+        let newestDropped = try db.integer(
             """
-            DELETE FROM exchange WHERE workspace = ? AND route = ? AND environment = ? AND id <= (
-                SELECT id FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
-                ORDER BY id DESC LIMIT 1 OFFSET ?)
-            """, key + key + [SQLiteValue(settings.keep)], cached: true)
-        var dropped = db.changes > 0
+            SELECT id FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
+            ORDER BY id DESC LIMIT 1 OFFSET ?
+            """, key + [SQLiteValue(settings.keep)], cached: true)
+        var dropped = false
+        if newestDropped > 0 {
+            try db.run(
+                "DELETE FROM exchange WHERE workspace = ? AND route = ? AND environment = ? AND id <= ?",
+                key + [.integer(Int64(newestDropped))], cached: true)
+            dropped = db.changes > 0
+        }
         var excess = try db.integer("SELECT stored_bytes FROM totals", cached: true) - settings.maxBytes
         while excess > 0 {
             let oldest = try db.rows("SELECT id, stored_bytes FROM exchange ORDER BY id LIMIT 256")
@@ -209,7 +231,7 @@ public final class HistoryStore: Sendable {
             try db.run("DELETE FROM exchange WHERE id <= ?", [.integer(last)])
             dropped = true
         }
-        if dropped { try db.execute("PRAGMA incremental_vacuum") }
+        return dropped
     }
 
     /// Deletes the exchanges of `workspace` (all workspaces when nil), narrowed to a route
@@ -223,7 +245,7 @@ public final class HistoryStore: Sendable {
         return try withDatabase(writing: true) { db in
             try db.run("DELETE FROM exchange" + filter, arguments)
             let count = db.changes
-            try db.execute("PRAGMA incremental_vacuum")
+            try Self.release(db, dropped: true)
             return count
         }
     }
