@@ -139,6 +139,36 @@ struct WireTests {
         }
     }
 
+    @Test("a connection left waiting past the idle timeout is closed; one taken in time is not")
+    func idleTimeout() async throws {
+        let server = try HostileServer { _ in .text("ok") }
+        defer { server.stop() }
+        let pool = WirePool(idleTimeout: .seconds(60))
+        let target = try #require(WireTarget(server.url + "/", proxy: nil, streamed: false))
+        let origin = WirePool.Origin(host: target.host, port: target.port)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let (first, _) = try await pool.open(to: target, timeout: .seconds(5), loop: loop)
+        let (second, _) = try await pool.open(to: target, timeout: .seconds(5), loop: loop)
+        let start = NIODeadline.now()
+        pool.release(first)
+        pool.release(second)
+        // The sweeps are driven with given moments: a test that waits on the clock overran it
+        // under ThreadSanitizer beside the CPU-heavy suites.
+        let due = try #require(pool.sweep(at: start + .seconds(59)))
+        #expect(due >= start + .seconds(60) && due < start + .seconds(61))
+        // Taken before its time, and put back later: its wait starts again.
+        #expect(pool.idleConnection(to: origin) === second)
+        #expect(pool.sweep(at: start + .seconds(61)) == nil)
+        #expect(pool.idleConnection(to: origin) == nil)
+        try await first.channel.closeFuture.get()
+        #expect(second.channel.isActive)
+        pool.release(second)
+        let later = try #require(pool.sweep(at: .now() + .seconds(30)))
+        #expect(later > start + .seconds(60))
+        #expect(pool.idleConnection(to: origin) === second)
+        await pool.shutdown()
+    }
+
     @Test("a body given up half read closes its connection: the next request opens another")
     func abandonedBody() async throws {
         let big = [UInt8](repeating: 0x61, count: 8 << 20)
