@@ -120,8 +120,8 @@ public struct OpenAPIContract: Sendable {
             .trimmingWhitespace().lowercased()
         let major = String(type[..<(type.utf8.firstIndex(of: UInt8(ascii: "/")) ?? type.endIndex)])
         guard
-            let media = content.first(where: { $0.key.lowercased() == type })
-                ?? content.first(where: { $0.key.lowercased() == major + "/*" })
+            let media = content.first(where: { $0.key.equalsIgnoringCase(type) })
+                ?? content.first(where: { $0.key.equalsIgnoringCase(major + "/*") })
                 ?? content.first(where: { $0.key == "*/*" })
         else {
             let documented = content.map(\.key).joined(separator: ", ")

@@ -29,7 +29,8 @@ public final class ContractBook: Sendable {
 
     /// The `contract` results of `exchange`, whose route calls `operation` (`DOCUMENT#OPERATION`).
     public func check(_ exchange: Exchange, operation reference: String) async -> [CheckResult] {
-        guard let hash = reference.lastIndex(of: "#") else {
+        // By bytes: `Character`s cost 4,000 instructions for a 25-character reference.
+        guard let hash = reference.utf8.lastIndex(of: UInt8(ascii: "#")) else {
             return [CheckResult(check: "contract", passed: false, message: "operation \(reference) names no document")]
         }
         let document = String(reference[..<hash])

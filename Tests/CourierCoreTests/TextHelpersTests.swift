@@ -86,4 +86,16 @@ struct TextHelpersTests {
     func hexNumber(_ value: UInt64) {
         #expect(HexText.number(value) == String(value, radix: 16))
     }
+
+    @Test(
+        "comparing without case says what comparing the lowercased texts says",
+        arguments: [
+            ("Content-Type", "content-type"), ("ETag", "etag"), ("a", "b"), ("", ""), ("a", ""), ("ab", "a"),
+            ("@", "`"), ("[", "{"), ("Z", "z"), ("ÄPFEL", "äpfel"), ("Straße", "STRASSE"), ("İ", "i\u{307}"),
+            ("x-é", "X-É"), ("é", "e"), ("Ω", "ω"), ("a", "a\u{301}"),
+        ])
+    func caseFolding(a: String, b: String) {
+        #expect(a.equalsIgnoringCase(b) == (a.lowercased() == b.lowercased()), "\(a) \(b)")
+        #expect(b.equalsIgnoringCase(a) == (a.lowercased() == b.lowercased()), "\(b) \(a)")
+    }
 }

@@ -60,4 +60,36 @@ struct JSONSchemaSuiteTests {
                     || $0.hasPrefix("vocabulary.json")
             }, "\(failed)")
     }
+
+    @Test(
+        "the compiled shortcut never calls valid what the evaluator refuses, and decides most cases it compiles",
+        arguments: [
+            ("draft4", SchemaDialect.draft4), ("draft4", .openAPI30), ("draft2020-12", .draft2020),
+        ])
+    func shortcut(_ draft: String, _ dialect: SchemaDialect) throws {
+        let directory = Self.folder.appendingPathComponent(draft)
+        var (compiled, accepted, looser) = (0, 0, [String]())
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+            guard case .array(let groups) = try JSONValue.parse(bytes) else { continue }
+            for group in groups {
+                guard let schema = group["schema"], case .array(let cases)? = group["tests"] else { continue }
+                let validator = JSONSchemaValidator(document: schema, dialect: dialect)
+                guard let shortcut = SchemaShortcut(schema, at: "", validator: validator) else { continue }
+                compiled += 1
+                for test in cases {
+                    guard let data = test["data"], shortcut.accepts(data) else { continue }
+                    accepted += 1
+                    if !validator.evaluated(data, schema: schema, at: "").isEmpty {
+                        looser.append("\(name): \(group["description"]?.scalarText ?? "")")
+                    }
+                }
+            }
+        }
+        print("\(draft) \(dialect): \(compiled) groups compiled, \(accepted) cases accepted")
+        #expect(looser.isEmpty, "\(looser)")
+        // The subset is what most groups of the suite are not (it tests every keyword), but the
+        // type, properties, required, items and reference groups are.
+        #expect(compiled >= 40 && accepted >= 80, "\(compiled) groups compiled, \(accepted) cases accepted")
+    }
 }

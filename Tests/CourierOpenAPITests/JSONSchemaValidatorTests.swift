@@ -93,4 +93,42 @@ struct JSONSchemaValidatorTests {
         #expect(SchemaURI.escape(token) == escaped)
         #expect(SchemaURI.pointerTokens("/" + escaped) == [token])
     }
+
+    static let shortcuts: [(SchemaDialect, String, String, Bool?)] = [
+        (.openAPI30, #"{"type": "string", "nullable": true}"#, "null", true),
+        (.draft2020, #"{"type": "string", "nullable": true}"#, "null", false),
+        // Before 2019-09 a `$ref`'s siblings are ignored; in 2020-12 they apply.
+        (.openAPI30, ##"{"$defs": {"a": {"type": "integer"}}, "$ref": "#/$defs/a", "type": "string"}"##, "1", true),
+        (.draft2020, ##"{"$defs": {"a": {"type": "integer"}}, "$ref": "#/$defs/a", "type": "string"}"##, "1", false),
+        (.draft2020, #"{"properties": {"a": {}}, "additionalProperties": false}"#, #"{"a": 1, "b": 2}"#, false),
+        (.draft2020, #"{"properties": {"a": {}}, "additionalProperties": false}"#, #"{"a": 1}"#, true),
+        (.draft4, #"{"required": ["id"], "properties": {"id": {"type": "integer"}}}"#, #"{"id": 1.0}"#, true),
+        (.draft4, #"{"required": ["id"], "properties": {"id": {"type": "integer"}}}"#, #"{"di": 1}"#, false),
+        // A schema that refers to itself: a tree of any depth.
+        (
+            .draft2020, ##"{"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}}"##,
+            #"{"kids": [{"kids": []}, {"kids": [{}]}]}"#, true
+        ),
+        (
+            .draft2020, ##"{"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}}"##,
+            #"{"kids": [{"kids": [7]}]}"#, false
+        ),
+        // A key given twice: both are held to the schema (the evaluator reads the first).
+        (.draft2020, #"{"properties": {"a": {"type": "integer"}}}"#, #"{"a": 1, "a": "x"}"#, false),
+        // Outside the subset: no shortcut at all.
+        (.draft2020, #"{"type": "integer", "minimum": 1}"#, "5", nil),
+        (.draft2020, #"{"items": [{"type": "integer"}]}"#, "[1]", nil),
+        (.draft2020, #"{"$id": "http://x.test/s", "type": "integer"}"#, "5", nil),
+    ]
+
+    @Test(
+        "the compiled shortcut: yes only where the evaluator finds nothing, nil outside its subset",
+        arguments: shortcuts)
+    func shortcut(_ dialect: SchemaDialect, _ schema: String, _ instance: String, _ accepts: Bool?) {
+        let document = Self.parse(schema)
+        let validator = JSONSchemaValidator(document: document, dialect: dialect)
+        let shortcut = SchemaShortcut(document, at: "", validator: validator)
+        #expect(shortcut?.accepts(Self.parse(instance)) == accepts, "\(schema) \(instance)")
+        if accepts == true { #expect(validator.evaluated(Self.parse(instance), schema: document, at: "").isEmpty) }
+    }
 }

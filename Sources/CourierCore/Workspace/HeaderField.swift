@@ -76,10 +76,10 @@ extension Array where Element == HeaderField {
             let isRepeat = !placed.insert(key).inserted
             if isRepeat {
                 guard !field.removes else { continue }
-                let last = result.lastIndex { $0.name.lowercased() == key }
+                let last = result.lastIndex { $0.name.equalsIgnoringCase(key) }
                 result.insert(field, at: last.map { $0 + 1 } ?? result.endIndex)
-            } else if let index = result.firstIndex(where: { $0.name.lowercased() == key }) {
-                let others = result[(index + 1)...].filter { $0.name.lowercased() != key }
+            } else if let index = result.firstIndex(where: { $0.name.equalsIgnoringCase(key) }) {
+                let others = result[(index + 1)...].filter { !$0.name.equalsIgnoringCase(key) }
                 result = field.removes ? Array(result[..<index]) + others : result[..<index] + [field] + others
             } else if !field.removes {
                 result.append(field)
@@ -90,13 +90,11 @@ extension Array where Element == HeaderField {
 
     /// The value of the first header named `name`, compared case-insensitively.
     public func value(for name: String) -> String? {
-        let key = name.lowercased()
-        return first(where: { $0.name.lowercased() == key })?.value
+        first(where: { $0.name.equalsIgnoringCase(name) })?.value
     }
 
     /// Every value of the headers named `name`, in order.
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return filter { $0.name.lowercased() == key }.map(\.value)
+        filter { $0.name.equalsIgnoringCase(name) }.map(\.value)
     }
 }

@@ -18,6 +18,9 @@ public struct JSONSchemaValidator: Sendable {
     let annotates: Bool
     let baseURI: String
     private let nodes = Locked<[String: JSONValue]>([:])
+    /// Each schema validated so far, compiled (`SchemaShortcut`), by pointer; nil for one outside
+    /// the shortcut's subset.
+    private let shortcuts = Locked<[String: SchemaShortcut?]>([:])
     /// `$ref`s resolved so far, by base and reference: the pointer and the resource it is in.
     private let targets = Locked<[String: (pointer: String, resource: String)]>([:])
 
@@ -72,6 +75,12 @@ public struct JSONSchemaValidator: Sendable {
     /// Every way `instance` breaks `schema`, which is the document's node at `pointer` (given by
     /// a caller that holds it already, so no pointer is walked).
     public func validate(_ instance: JSONValue, schema: JSONValue, at pointer: String) -> [SchemaFailure] {
+        if shortcut(schema, at: pointer)?.accepts(instance) == true { return [] }
+        return evaluated(instance, schema: schema, at: pointer)
+    }
+
+    /// `validate`'s answer from the evaluator alone (the shortcut's tests compare with it).
+    func evaluated(_ instance: JSONValue, schema: JSONValue, at pointer: String) -> [SchemaFailure] {
         var evaluator = SchemaEvaluator(validator: self)
         // An OpenAPI document without `$id`s is one resource: no pointer to walk back.
         let resource =
@@ -79,6 +88,14 @@ public struct JSONSchemaValidator: Sendable {
             ? (uri: registry.roots[""] ?? baseURI, root: "") : registry.resource(containing: pointer)
         let context = SchemaEvaluator.Context(pointer: pointer, base: resource.uri, dynamic: [resource.uri], depth: 0)
         return evaluator.evaluate(schema, instance, context).failures
+    }
+
+    /// The compiled form of `schema` at `pointer`, made the first time it is asked for.
+    private func shortcut(_ schema: JSONValue, at pointer: String) -> SchemaShortcut? {
+        if let known = shortcuts.withLock({ $0[pointer] }) { return known }
+        let made = SchemaShortcut(schema, at: pointer, validator: self)
+        shortcuts.withLock { $0[pointer] = .some(made) }
+        return made
     }
 
     /// The document's node at `pointer`, walked once and then remembered (a `$ref` is followed
