@@ -85,6 +85,23 @@ struct HTMLReportTests {
         #expect(html.contains("error: no answer from &lt;evil&gt; with ••••"))
     }
 
+    @Test("check --baseline: the line the text report prints, in the warning colour for a slower route")
+    func baseline() {
+        var run = Self.run()
+        let now = LatencySummary(count: 20, values: [12, 13, 14, 30, 31, 31.5, 40])
+        let before = LatencySummary(count: 240, values: [3, 3.1, 3.2, 3.4, 3.4])
+        run.baselines = [LatencyBaseline(route: "users.show", now: now, before: before, percent: 20)]
+        let html = CheckHTMLReport(baselineDays: 7).html([run], timestamp: "2026-11-27T10:00:00Z")
+        Self.expectSafe(html)
+        let line = "▲ last 7 days: p50 \(LatencyTable.milliseconds(before.p50)) → \(LatencyTable.milliseconds(now.p50))"
+        #expect(html.contains("<div class=\"baseline slower\">\(line)"), "\(html)")
+        #expect(html.contains("bar p95 slow"))
+        run.baselines = [LatencyBaseline(route: "users.show", now: now, before: nil, percent: 20)]
+        let empty = CheckHTMLReport(baselineDays: 7).html([run], timestamp: "2026-11-27T10:00:00Z")
+        #expect(empty.contains("<div class=\"baseline meta\">no history in the last 7 days</div>"))
+        #expect(!empty.contains("bar p95 slow"))
+    }
+
     @Test("comparison: the totals, each difference as place | left | right, the verdict per row; safe")
     func comparison() {
         let comparison = WorkspaceComparisonTests.sides(

@@ -234,7 +234,8 @@ struct CheckCommand: AsyncParsableCommand {
             try ReportFile.write(Array(text.utf8), to: reportJSON)
         }
         if let html {
-            try ReportFile.write(Array(CheckHTMLReport().html(runs, timestamp: timestamp).utf8), to: html)
+            try ReportFile.write(
+                Array(CheckHTMLReport(baselineDays: Self.baselineDays).html(runs, timestamp: timestamp).utf8), to: html)
         }
         let totals = runs.map(\.totals)
         if totals.contains(where: { $0.errors > 0 }) { throw ExitCode(3) }

@@ -1,11 +1,16 @@
 /// `courier check --html FILE`: one self-contained page (see `HTMLPage`). The summary first, a
 /// row per environment with the same counts as the summary line and the JSON report; then a
 /// row per route with a cell per environment: its mark, status and time, the checks that
-/// failed, p50/p95 bars over `--repeat`, and each hop's phases. Every secret of every run is
-/// masked in every string.
+/// failed, p50/p95 bars over `--repeat`, the `--baseline` line (in the warning colour when the
+/// route got slower), and each hop's phases. Every secret of every run is masked in every string.
 public struct CheckHTMLReport: Sendable {
-    /// A report.
-    public init() {}
+    /// How far back `--baseline` looked, for its line.
+    public var baselineDays: Int
+
+    /// A report; `baselineDays` as `check --baseline` looked back.
+    public init(baselineDays: Int = 7) {
+        self.baselineDays = baselineDays
+    }
 
     /// The page for `runs` (one per environment, in the order given).
     @_optimize(size) public func html(_ runs: [EnvironmentRun], timestamp: String) -> String {
@@ -67,7 +72,9 @@ public struct CheckHTMLReport: Sendable {
                     out += "<td class=\"skipped\">–</td>"
                     continue
                 }
-                out += cell(route, latency: run.latency[name], slowest: slowest, longest: longest, mask)
+                let baseline = run.baselines.first { $0.route == name }
+                out += cell(
+                    route, latency: run.latency[name], baseline: baseline, slowest: slowest, longest: longest, mask)
             }
             out += "</tr>\n"
         }
@@ -75,7 +82,8 @@ public struct CheckHTMLReport: Sendable {
     }
 
     @_optimize(size) private func cell(
-        _ route: RouteRun, latency: LatencySummary?, slowest: Double, longest: Double, _ mask: (String) -> String
+        _ route: RouteRun, latency: LatencySummary?, baseline: LatencyBaseline?, slowest: Double, longest: Double,
+        _ mask: (String) -> String
     ) -> String {
         var out: String
         switch route.outcome {
@@ -95,8 +103,25 @@ public struct CheckHTMLReport: Sendable {
         } else if !route.failures.isEmpty {
             out += "<ul>" + route.failures.map { "<li>\(mask($0.line))</li>" }.joined() + "</ul>"
         }
-        if let latency { out += HTMLPage.latencyBars(latency, scale: slowest) }
+        if let latency { out += HTMLPage.latencyBars(latency, scale: slowest, slow: baseline?.slower ?? false) }
+        if let baseline { out += self.baseline(baseline) }
         out += HTMLPage.phases(route.exchange?.response.hops ?? [], scale: longest)
         return out + "</td>"
+    }
+
+    /// `▲ last 7 days: p50 3.1 → 84.0 · p95 3.4 → 85.2 ms (+2406 %) · n=240`, as the text line says it.
+    @_optimize(size) private func baseline(_ baseline: LatencyBaseline) -> String {
+        guard let before = baseline.before else {
+            return "<div class=\"baseline meta\">no history in the last \(baselineDays) days</div>"
+        }
+        let (now, ms) = (baseline.now, LatencyTable.milliseconds)
+        var text = "\(baseline.slower ? "▲ " : "")last \(baselineDays) days: p50 \(ms(before.p50)) → \(ms(now.p50))"
+        text += " · p95 \(ms(before.p95)) → \(ms(now.p95)) ms"
+        if before.p95 > 0 {
+            let growth = Int(((now.p95 / before.p95 - 1) * 100).rounded())
+            text += " (\(now.p95 >= before.p95 ? "+" : "")\(growth) %)"
+        }
+        text += " · n=\(before.count)"
+        return "<div class=\"baseline \(baseline.slower ? "slower" : "meta")\">\(HTMLPage.escape(text))</div>"
     }
 }
