@@ -18,6 +18,8 @@ public final class CookieKeeper: Sendable {
     private let disabled: Bool
     private let environments: [String: Environment]
     private let sessions = Locked<[String: CookieSession]>([:])
+    /// The jar file's signature when each environment's session last read it.
+    private let read = Locked<[String: CookieStore.Signature?]>([:])
 
     /// The keeper for `workspace`; `disabled` is `--no-cookies`.
     public init(workspace: Workspace, disabled: Bool, processEnvironment: [String: String]) {
@@ -28,12 +30,21 @@ public final class CookieKeeper: Sendable {
             ? nil : CookieStore(configPath: workspace.file, processEnvironment: processEnvironment)
     }
 
-    /// The session of `environment`, or nil when it keeps no cookies. Its jar is read from
-    /// the file each time (a few hundred bytes), so what another process stored meanwhile, a
-    /// login from another terminal, is sent too.
+    /// The session of `environment`, or nil when it keeps no cookies. Its jar is read again
+    /// whenever the file changed (a `stat` tells, one system call where reading and decoding
+    /// were five, and a run asks before every request), so what another process stored
+    /// meanwhile, a login from another terminal, is sent too.
     public func session(for environment: Environment) -> CookieSession? {
         guard !disabled, environment.usesCookies else { return nil }
-        let onDisk = store?.jar(environment: environment.name)
+        var onDisk: CookieJar?
+        if let store {
+            let now = store.signature()
+            let changed = read.withLock { read in
+                defer { read[environment.name] = .some(now) }
+                return read[environment.name] != .some(now)
+            }
+            if changed { onDisk = store.jar(environment: environment.name) }
+        }
         return sessions.withLock { sessions in
             if let known = sessions[environment.name] {
                 if let onDisk { known.replace(onDisk) }

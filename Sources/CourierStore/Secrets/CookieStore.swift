@@ -1,5 +1,10 @@
 import CourierCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -31,6 +36,21 @@ public struct CookieStore: Sendable {
     /// One environment's jar.
     public func jar(environment: String, now: Double = Date().timeIntervalSince1970) -> CookieJar {
         load(now: now)[environment] ?? CookieJar()
+    }
+
+    /// The file's identity as last written: its inode, size and modification time. Every write
+    /// replaces the file (a new inode), so an equal signature means the same contents.
+    public struct Signature: Equatable, Sendable {
+        let values: [Int]
+    }
+
+    /// The file's signature now; nil when there is no file.
+    public func signature() -> Signature? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Signature(values: [
+            Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+        ])
     }
 
     /// Applies `change` to the jars as they are on disk now, and writes the result.
