@@ -12,7 +12,7 @@ import os
 import subprocess
 import time
 
-from bench_check import _medians, _timed
+from bench_check import _medians, _timed, cpu_medians as _cpu_medians
 
 ROUTES = 200
 CHECKED = 500
@@ -58,23 +58,6 @@ def contract(binary, port, work):
     print(f"courier check  without {off * 1000:7.1f} ms   with the contract {on * 1000:7.1f} ms   "
           f"{(on / off - 1) * 100:+5.1f} %   CPU {off_cpu * 1000:6.1f} ms vs {on_cpu * 1000:6.1f} ms "
           f"{(on_cpu / off_cpu - 1) * 100:+5.1f} % (goal: at most +10 %)")
-
-
-def _cpu_medians(runs, argvs):
-    """Median wall and CPU time (user + system, s) of each argv, run `runs` times in turns: CPU
-    time is what the code costs, wall time also what the other processes on the machine do."""
-    walls, cpus = [[] for _ in argvs], [[] for _ in argvs]
-    for _ in range(runs):
-        for index, argv in enumerate(argvs):
-            start = time.perf_counter()
-            proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            _, status, usage = os.wait4(proc.pid, 0)
-            walls[index].append(time.perf_counter() - start)
-            cpus[index].append(usage.ru_utime + usage.ru_stime)
-            if os.waitstatus_to_exitcode(status) != 0:
-                raise SystemExit(f"{' '.join(argv[:3])}… failed")
-    median = lambda values: sorted(values)[len(values) // 2]
-    return [(median(w), median(c)) for w, c in zip(walls, cpus)]
 
 
 def phases(binary, port, work):
