@@ -134,7 +134,7 @@ public struct CheckEvaluator {
             return .value(.number(String(response.bodySize)))
         case .certificate(let field):
             guard let certificate = response.certificate else {
-                let https = response.finalURL.lowercased().hasPrefix("https:")
+                let https = response.finalURL.prefix(6).lowercased() == "https:"
                 return .missing(https ? "no certificate was seen for this response" : "no certificate: not HTTPS")
             }
             return .value(certificate.value(field))

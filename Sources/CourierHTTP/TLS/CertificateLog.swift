@@ -51,7 +51,7 @@ final class CertificateLog: Sendable {
     /// The facts of the latest certificate seen for `url`'s host; nil for plain HTTP, or when
     /// none of them names the host (verification off and a certificate for other names).
     func certificate(for url: String) -> PeerCertificate? {
-        guard url.lowercased().hasPrefix("https:"), let host = URLParts(url)?.host else { return nil }
+        guard url.prefix(6).lowercased() == "https:", let host = URLParts(url)?.host else { return nil }
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         guard let found = seen.withLock({ $0.last { $0.names.contains { TLSDiagnosis.matches(bare, $0) } } }) else {
             return nil
