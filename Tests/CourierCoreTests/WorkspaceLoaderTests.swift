@@ -127,6 +127,10 @@ struct WorkspaceLoaderTests {
                 "environments.json: routes: two routes are named 'r'"
             ),
             (
+                "{\"environments\": {\"a\": {\"base_url\": \"x\"}}, \"routes\": [{\"name\": \"r\", \"path\": \"/\", \"_c\": 1, \"path\": \"/x\"}]}",
+                "environments.json: routes[0].path: appears twice"
+            ),
+            (
                 "{\"environments\": {\"a\": {\"base_url\": \"x\"}, \"a\": {\"base_url\": \"y\"}}}",
                 "environments.json: environments.a: appears twice"
             ),

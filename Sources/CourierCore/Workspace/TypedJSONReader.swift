@@ -19,16 +19,20 @@ struct TypedJSONReader {
         guard case .object(let members) = value else {
             throw fail(path, "expected an object, found \(value.typeDescription)")
         }
-        var seen: Set<String> = []
-        for member in members where !member.key.hasPrefix("_") {
-            let keyPath = join(path, member.key)
+        // A route is read per route of a workspace of hundreds: the key's path is spelled out
+        // only for an error, and repeats are found without hashing in an object of a few keys.
+        var seen: Set<String>? = members.count > 16 ? [] : nil
+        for (index, member) in members.enumerated() where !member.key.hasPrefix("_") {
             guard allowed.contains(member.key) else {
                 let hint = NameSuggester.closest(to: member.key, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-                throw fail(keyPath, "unknown key\(hint)")
+                throw fail(join(path, member.key), "unknown key\(hint)")
             }
-            guard seen.insert(member.key).inserted else { throw fail(keyPath, "appears twice") }
+            let repeated =
+                seen?.insert(member.key).inserted == false
+                || (seen == nil && members[..<index].contains { $0.key == member.key })
+            if repeated { throw fail(join(path, member.key), "appears twice") }
         }
-        return members.filter { !$0.key.hasPrefix("_") }
+        return members.contains { $0.key.hasPrefix("_") } ? members.filter { !$0.key.hasPrefix("_") } : members
     }
 
     /// The members of an object whose keys are names chosen by the user (environments,
