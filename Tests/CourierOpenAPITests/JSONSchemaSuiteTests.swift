@@ -12,25 +12,36 @@ struct JSONSchemaSuiteTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/json-schema-test-suite")
 
-    /// (passed, failed case names) of one draft's folder.
-    static func run(_ draft: String, dialect: SchemaDialect) throws -> (passed: Int, failed: [String]) {
+    /// Each group of one draft's folder: its file's name, its description, its schema and its
+    /// cases (the data and whether it is valid).
+    static func groups(_ draft: String) throws -> [(file: String, title: String, schema: JSONValue, cases: [JSONValue])]
+    {
         let directory = folder.appendingPathComponent(draft)
-        var passed = 0
-        var failed: [String] = []
+        var groups: [(file: String, title: String, schema: JSONValue, cases: [JSONValue])] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
             let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
-            guard case .array(let groups) = try JSONValue.parse(bytes) else { continue }
-            for group in groups {
+            guard case .array(let items) = try JSONValue.parse(bytes) else { continue }
+            for group in items {
                 guard let schema = group["schema"], case .array(let cases)? = group["tests"] else { continue }
-                let validator = JSONSchemaValidator(document: schema, dialect: dialect)
-                for test in cases {
-                    guard let data = test["data"], case .bool(let valid)? = test["valid"] else { continue }
-                    if validator.validate(data).isEmpty == valid {
-                        passed += 1
-                    } else {
-                        let title = [group["description"], test["description"]].compactMap { $0?.scalarText }
-                        failed.append("\(name): " + title.joined(separator: " / "))
-                    }
+                groups.append((name, group["description"]?.scalarText ?? "", schema, cases))
+            }
+        }
+        return groups
+    }
+
+    /// (passed, failed case names) of one draft's folder.
+    static func run(_ draft: String, dialect: SchemaDialect) throws -> (passed: Int, failed: [String]) {
+        var passed = 0
+        var failed: [String] = []
+        for group in try groups(draft) {
+            let validator = JSONSchemaValidator(document: group.schema, dialect: dialect)
+            for test in group.cases {
+                guard let data = test["data"], case .bool(let valid)? = test["valid"] else { continue }
+                if validator.validate(data).isEmpty == valid {
+                    passed += 1
+                } else {
+                    let title = [group.title, test["description"]?.scalarText ?? ""]
+                    failed.append("\(group.file): " + title.joined(separator: " / "))
                 }
             }
         }
@@ -67,22 +78,16 @@ struct JSONSchemaSuiteTests {
             ("draft4", SchemaDialect.draft4), ("draft4", .openAPI30), ("draft2020-12", .draft2020),
         ])
     func shortcut(_ draft: String, _ dialect: SchemaDialect) throws {
-        let directory = Self.folder.appendingPathComponent(draft)
         var (compiled, accepted, looser) = (0, 0, [String]())
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
-            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
-            guard case .array(let groups) = try JSONValue.parse(bytes) else { continue }
-            for group in groups {
-                guard let schema = group["schema"], case .array(let cases)? = group["tests"] else { continue }
-                let validator = JSONSchemaValidator(document: schema, dialect: dialect)
-                guard let shortcut = SchemaShortcut(schema, at: "", validator: validator) else { continue }
-                compiled += 1
-                for test in cases {
-                    guard let data = test["data"], shortcut.accepts(data) else { continue }
-                    accepted += 1
-                    if !validator.evaluated(data, schema: schema, at: "").isEmpty {
-                        looser.append("\(name): \(group["description"]?.scalarText ?? "")")
-                    }
+        for group in try Self.groups(draft) {
+            let validator = JSONSchemaValidator(document: group.schema, dialect: dialect)
+            guard let shortcut = SchemaShortcut(group.schema, at: "", validator: validator) else { continue }
+            compiled += 1
+            for test in group.cases {
+                guard let data = test["data"], shortcut.accepts(data) else { continue }
+                accepted += 1
+                if !validator.evaluated(data, schema: group.schema, at: "").isEmpty {
+                    looser.append("\(group.file): \(group.title)")
                 }
             }
         }

@@ -26,10 +26,8 @@ public enum HistoryCoding {
         out.openArray()
         for result in results {
             out.openObject()
-            out.key("check")
-            out.string(result.check)
-            out.key("passed")
-            out.bool(result.passed)
+            out.member("check", result.check)
+            out.member("passed", result.passed)
             out.member("message", result.message)
             out.member("expected", result.expected)
             out.member("actual", result.actual)
@@ -68,45 +66,30 @@ public enum HistoryCoding {
         out.openArray()
         for hop in hops {
             out.openObject()
-            out.key("method")
-            out.string(hop.method.rawValue)
-            out.key("url")
-            out.string(hop.url)
+            out.member("method", hop.method.rawValue)
+            out.member("url", hop.url)
             if hop.requestHeaders != requestHeaders {
                 out.key("request_headers")
                 write(hop.requestHeaders, to: &out)
             }
-            out.key("sent_body")
-            out.bool(hop.sentBody)
-            out.key("status")
-            out.number(hop.status)
-            out.key("reason")
-            out.string(hop.reason)
-            out.key("version")
-            out.string(hop.version)
+            out.member("sent_body", hop.sentBody)
+            out.member("status", hop.status)
+            out.member("reason", hop.reason)
+            out.member("version", hop.version)
             if hop.responseHeaders != responseHeaders {
                 out.key("response_headers")
                 write(hop.responseHeaders, to: &out)
             }
-            out.key("body_size")
-            out.number(hop.bodySize)
-            out.key("started_at")
-            out.number(hop.startedAt.timeIntervalSince1970)
-            out.key("wait")
-            out.number(hop.wait)
-            out.key("receive")
-            out.number(hop.receive)
+            out.member("body_size", hop.bodySize)
+            out.member("started_at", hop.startedAt.timeIntervalSince1970)
+            out.member("wait", hop.wait)
+            out.member("receive", hop.receive)
             if let phases = hop.phases {
-                out.key("blocked")
-                out.number(phases.blocked)
+                out.member("blocked", phases.blocked)
                 out.key("connect")
                 if let connect = phases.connect { out.number(connect) } else { out.null() }
-                out.key("send")
-                out.number(phases.send)
-                if let dns = phases.dns {
-                    out.key("dns")
-                    out.number(dns)
-                }
+                out.member("send", phases.send)
+                if let dns = phases.dns { out.member("dns", dns) }
             }
             out.closeObject()
         }

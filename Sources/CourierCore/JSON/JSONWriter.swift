@@ -65,6 +65,24 @@ public struct JSONWriter {
         string(value)
     }
 
+    /// A member with an integer value.
+    public mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    /// A member with a number value.
+    public mutating func member(_ name: String, _ value: Double) {
+        key(name)
+        number(value)
+    }
+
+    /// A member with a `true` or `false` value.
+    public mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
     /// An integer value.
     public mutating func number(_ value: Int) {
         separate()
