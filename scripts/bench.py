@@ -1,7 +1,8 @@
 """Courier's benchmark: whole-process runs side by side with jq, python and curl.
 
-Wall time is the best of N runs; peak RSS comes from wait4() for each child, so every
-number is about the same process on the same input in the same run.
+Wall time is the best of N runs; peak RSS is GNU time's figure for each child (a child of this
+script would report this script's own memory), so every number is about the same process on
+the same input in the same run.
 """
 import json
 import os
@@ -13,7 +14,7 @@ import sys
 import time
 import urllib.request
 
-from bench_check import check_run
+from bench_check import check_run, peak_rss, read_rss
 from bench_diff import diff
 from bench_history import history
 from bench_import import import_openapi
@@ -54,14 +55,15 @@ def run(argv, stdin_path=None, repeat=3):
     for _ in range(repeat):
         stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(proc.pid, 0)
+        # Under GNU time: a child of this script would report this script's memory (`peak_rss`).
+        proc, figure = peak_rss(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, _ = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
         if stdin_path:
             stdin.close()
         if os.waitstatus_to_exitcode(status) != 0:
             raise SystemExit(f"{argv[0]} failed with {os.waitstatus_to_exitcode(status)}")
-        best, peak = min(best, elapsed), max(peak, usage.ru_maxrss)
+        best, peak = min(best, elapsed), max(peak, read_rss(figure))
     return best, peak
 
 

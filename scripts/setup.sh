@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Courier's build and tests need, only when they are missing:
 # ncurses headers (the TUI links ncursesw), SQLite headers (history), zlib's, libpsl's (cookies),
-# tmux (TUI end-to-end tests), jq and curl (benchmark anchors), chromium (the HTML report read
+# tmux (TUI end-to-end tests), jq, curl and GNU time (benchmark anchors), chromium (the HTML report read
 # as a browser lays it out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,8 @@ need=()
 [ -f /usr/include/idn2.h ] || need+=(libidn2-dev)
 [ -f /usr/include/unistr.h ] || need+=(libunistring-dev)
 for tool in tmux jq curl chromium; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
+# GNU time: the benchmark's peak-memory figures (scripts/bench_check.py, `peak_rss`).
+[ -x /usr/bin/time ] || need+=(time)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
