@@ -91,21 +91,36 @@ enum CourierMain {
         return .some(file)
     }
 
-    /// The command `arguments` ask for: `call` by its shortcut when it applies, else the root's
-    /// parse.
+    /// The command `arguments` ask for: a subcommand by its shortcut when it applies, else the
+    /// root's parse.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-        if let call = callShortcut(arguments) { return call }
+        if let command = shortcut(arguments) { return command }
         return try Courier.parseAsRoot(Array(arguments.dropFirst()))
     }
 
-    /// `courier call …` parsed as `call` alone: the root's parse first walks every subcommand
-    /// (help names, completion requests). Nil for help and for anything `call` cannot parse,
-    /// which then go through the root, so every message and exit code stays the root's.
-    static func callShortcut(_ arguments: [String]) -> CallCommand? {
-        guard arguments.count > 2, arguments[1] == "call" else { return nil }
-        let rest = Array(arguments.dropFirst(2))
-        guard !rest.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "help" || $0.hasPrefix("--generate-") })
+    /// `courier SUBCOMMAND …` parsed by that subcommand alone: the root's parse first walks every
+    /// subcommand (help names, completion requests), reflecting each one's arguments, which was
+    /// a tenth of a 500-route `check` run's instructions. Only for a subcommand without
+    /// subcommands of its own; nil for help and for anything it cannot parse, which then go
+    /// through the root, so every message and exit code stays the root's.
+    static func shortcut(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard arguments.count > 1,
+            let command = Courier.configuration.subcommands.first(where: { $0._commandName == arguments[1] }),
+            command.configuration.subcommands.isEmpty
         else { return nil }
-        return try? CallCommand.parse(rest)
+        let rest = Array(arguments.dropFirst(2))
+        let rootsOwn = ["-h", "--help", "help", "--version"]
+        guard
+            !rest.contains(where: {
+                rootsOwn.contains($0) || $0.hasPrefix("--generate-") || $0.hasPrefix("--experimental")
+            })
+        else { return nil }
+        return try? command.parse(rest)
+    }
+
+    /// `courier call …` by the shortcut (nil when it does not apply).
+    static func callShortcut(_ arguments: [String]) -> CallCommand? {
+        guard arguments.count > 1, arguments[1] == "call" else { return nil }
+        return shortcut(arguments) as? CallCommand
     }
 }

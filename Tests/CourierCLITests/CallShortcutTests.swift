@@ -33,6 +33,41 @@ struct CallShortcutTests {
         }
     }
 
+    @Test(
+        "every other subcommand by the shortcut: the same command, or the same error",
+        arguments: [
+            [
+                "check", "smoke", "--env", "staging", "--env", "production", "--jobs", "4", "--repeat", "5", "--html",
+                "r.html",
+            ],
+            ["check", "--contract", "--retry-until", "90s", "--interval", "2s", "--baseline", "--slower", "30%"],
+            ["check", "--jobs", "zero"],
+            ["check", "--nope"],
+            ["diff", "--env", "a", "--env", "b", "--noise", "--json"],
+            ["diff", "users.show", "--env", "a"],
+            ["routes", "--config", "w.json"],
+            ["envs"],
+            ["check"],
+            ["tui"],
+            ["format", "a.json", "b.json"],
+            ["check", "smoke", "--version"],
+        ])
+    func others(_ arguments: [String]) {
+        let root = Result { try Courier.parseAsRoot(arguments) }
+        let shortcut = Result { try CourierMain.parse(["courier"] + arguments) }
+        switch (root, shortcut) {
+        case (.success(let expected), .success(let actual)):
+            #expect(type(of: actual) == type(of: expected))
+            // The parsed values, field by field, as the property wrappers hold them.
+            #expect(String(reflecting: actual) == String(reflecting: expected))
+        case (.failure(let expected), .failure(let actual)):
+            #expect(Courier.message(for: actual) == Courier.message(for: expected))
+            #expect(Courier.exitCode(for: actual) == Courier.exitCode(for: expected))
+        default:
+            Issue.record("root: \(root), shortcut: \(shortcut)")
+        }
+    }
+
     @Test("help and the unparsable go to the root; a plain call does not")
     func taken() {
         #expect(CourierMain.callShortcut(["courier", "call", "users.show", "--raw"]) != nil)
@@ -40,6 +75,13 @@ struct CallShortcutTests {
         #expect(CourierMain.callShortcut(["courier", "call", "-h"]) == nil)
         #expect(CourierMain.callShortcut(["courier", "call", "users.show", "--nope"]) == nil)
         #expect(CourierMain.callShortcut(["courier", "check", "smoke"]) == nil)
+        #expect(CourierMain.shortcut(["courier", "check", "smoke"]) is CheckCommand)
+        #expect(CourierMain.shortcut(["courier", "check", "smoke", "--help"]) == nil)
+        #expect(CourierMain.shortcut(["courier", "history", "show", "1"]) == nil)
+        // The comparison above reads the values, not only the type.
+        #expect(
+            (try? String(reflecting: CheckCommand.parse(["a", "--jobs", "2"])))
+                != (try? String(reflecting: CheckCommand.parse(["a", "--jobs", "3"]))))
         #expect(CourierMain.callShortcut(["courier", "call"]) == nil)
         #expect(CourierMain.quickCall(["courier", "call", "users.show", "--raw"])?.output.raw == true)
         #expect(CourierMain.quickCall(["courier", "call", "users.show", "--help"]) == nil)
