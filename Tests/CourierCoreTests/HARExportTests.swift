@@ -59,6 +59,20 @@ struct HARExportTests {
         #expect(entries[0]["timings"]?["comment"] == nil)
     }
 
+    @Test("a handshake measured apart is ssl, and connect still holds it (HAR 1.2)")
+    func sslApart() throws {
+        var record = redirected()
+        record.exchange.response.hops[0].phases = HopPhases(
+            blocked: 0.000_2, connect: 0.009, send: 0.000_1, dns: 0.001, tls: 0.006)
+        let entries = try entries([record])
+        try #require(entries.count == 2)
+        let timings = ["blocked", "dns", "connect", "ssl", "send"].map { entries[0]["timings"]?[$0] }
+        #expect(timings == ["0.200", "1.000", "8.000", "6.000", "0.100"].map { .number($0) })
+        // `time` adds the phases up without `ssl`, which `connect` holds.
+        #expect(entries[0]["time"] == .number("20.300"))
+        #expect(entries[0]["timings"]?["comment"] == nil)
+    }
+
     @Test("one entry per hop, each with its own start, timings in milliseconds and the real HTTP version")
     func hops() throws {
         let entries = try entries([redirected()])

@@ -32,6 +32,13 @@ struct HopPhasesTests {
                 "GET http://api.test/users  dns 0.60 ms · connect 1.5 ms (new connection) · blocked 0.10 ms"
                     + " · send 0.12 ms · wait 41.0 ms · receive 3.2 ms · 46.5 ms in all"
             ),
+            // Over TLS, the handshake measured apart: `tls` after the TCP part of connecting.
+            (
+                HopPhases(blocked: 0.000_1, connect: 0.009_1, send: 0.000_12, dns: 0.000_6, tls: 0.007),
+                ["dns", "connect", "tls", "blocked", "send", "wait", "receive"],
+                "GET http://api.test/users  dns 0.60 ms · connect 1.5 ms (new connection) · tls 7.0 ms"
+                    + " · blocked 0.10 ms · send 0.12 ms · wait 41.0 ms · receive 3.2 ms · 53.5 ms in all"
+            ),
             // Recorded before phases were measured: the engine's two, connecting inside `wait`.
             (nil, ["wait", "receive"], "GET http://api.test/users  wait 41.0 ms · receive 3.2 ms · 44.2 ms in all"),
         ] as [(HopPhases?, [String], String)])
@@ -55,6 +62,7 @@ struct HopPhasesTests {
         let hops = [
             hop(HopPhases(blocked: 0.25, connect: 0.5, send: 0.125)), hop(HopPhases(send: 0.5)), hop(nil),
             hop(HopPhases(blocked: 0.25, connect: 0.5, send: 0.125, dns: 0.0625)),
+            hop(HopPhases(blocked: 0.25, connect: 0.5, send: 0.125, dns: 0.0625, tls: 0.25)),
         ]
         let back = HistoryCoding.hops(from: HistoryCoding.hops(hops))
         #expect(back.map(\.phases) == hops.map(\.phases))

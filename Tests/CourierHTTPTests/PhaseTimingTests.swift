@@ -117,9 +117,11 @@ struct PhaseTimingTests {
 
 /// An HTTP/2-only server over TLS (the test certificate) that answers every stream with the
 /// names of the request headers it received, one per line.
-private struct HTTP2Server {
+struct HTTP2Server {
     var channel: any Channel
     var port: Int
+    /// Connections accepted so far.
+    var accepted: Locked<Int>
 
     static func start() async throws -> HTTP2Server {
         let chain = try NIOSSLCertificate.fromPEMFile(TLSTests.fixture("server.pem"))
@@ -128,9 +130,11 @@ private struct HTTP2Server {
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         tls.applicationProtocols = ["h2"]
         let context = try NIOSSLContext(configuration: tls)
+        let accepted = Locked(0)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                accepted.withLock { $0 += 1 }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
                 }.flatMap {
                     channel.configureHTTP2Pipeline(mode: .server) { stream in
@@ -143,7 +147,7 @@ private struct HTTP2Server {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        return HTTP2Server(channel: channel, port: channel.localAddress?.port ?? 0)
+        return HTTP2Server(channel: channel, port: channel.localAddress?.port ?? 0, accepted: accepted)
     }
 
     /// Answers a request with its header names.

@@ -20,7 +20,7 @@ struct TLSTests {
 
     /// Runs `body` with the sample API over HTTPS on an ephemeral port; with
     /// `clientCA`, the server requires a client certificate signed by it (mutual TLS).
-    private func withTLSServer(
+    static func withTLSServer(
         clientCA: String? = nil, certificate: String = "server", _ body: (Int) async throws -> Void
     ) async throws {
         let chain = try NIOSSLCertificate.fromPEMFile(Self.fixtures.appendingPathComponent("\(certificate).pem").path)
@@ -45,7 +45,7 @@ struct TLSTests {
         await server.stop()
     }
 
-    private func send(_ port: Int, _ tls: TLSSettings) async -> Result<CourierCore.HTTPResponse, TransportError> {
+    static func send(_ port: Int, _ tls: TLSSettings) async -> Result<CourierCore.HTTPResponse, TransportError> {
         let client = HTTPEngine()
         let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
         let result: Result<CourierCore.HTTPResponse, TransportError>
@@ -61,8 +61,8 @@ struct TLSTests {
 
     @Test("verification is on by default: an unknown CA is a TLS failure naming the fix")
     func verifiesByDefault() async throws {
-        try await withTLSServer { port in
-            guard case .failure(.tls(_, let reason)) = await send(port, TLSSettings()) else {
+        try await Self.withTLSServer { port in
+            guard case .failure(.tls(_, let reason)) = await Self.send(port, TLSSettings()) else {
                 Issue.record("expected a TLS failure")
                 return
             }
@@ -81,9 +81,9 @@ struct TLSTests {
             ),
         ])
     func namedReasons(certificate: String, expected: String) async throws {
-        try await withTLSServer(certificate: certificate) { port in
+        try await Self.withTLSServer(certificate: certificate) { port in
             for settings in [TLSSettings(caFile: Self.fixture("\(certificate).pem")), TLSSettings()] {
-                guard case .failure(.tls(_, let reason)) = await send(port, settings) else {
+                guard case .failure(.tls(_, let reason)) = await Self.send(port, settings) else {
                     Issue.record("expected a TLS failure")
                     return
                 }
@@ -95,8 +95,8 @@ struct TLSTests {
 
     @Test("the environment's ca_file makes the server trusted")
     func customCA() async throws {
-        try await withTLSServer { port in
-            let result = await send(port, TLSSettings(caFile: Self.caFile))
+        try await Self.withTLSServer { port in
+            let result = await Self.send(port, TLSSettings(caFile: Self.caFile))
             #expect((try? result.get())?.status == 200)
             #expect(
                 (try? result.get()).map { String(decoding: $0.body, as: UTF8.self) }?.contains("Courier sample API")
@@ -106,15 +106,15 @@ struct TLSTests {
 
     @Test("insecure skips verification, and only when asked")
     func insecure() async throws {
-        try await withTLSServer { port in
-            #expect((try? await send(port, TLSSettings(insecure: true)).get())?.status == 200)
+        try await Self.withTLSServer { port in
+            #expect((try? await Self.send(port, TLSSettings(insecure: true)).get())?.status == 200)
         }
     }
 
     @Test("the certificate the server presented reaches the response: issuer, names, days left; expired is negative")
     func certificate() async throws {
-        try await withTLSServer { port in
-            let response = try await send(port, TLSSettings(caFile: Self.caFile)).get()
+        try await Self.withTLSServer { port in
+            let response = try await Self.send(port, TLSSettings(caFile: Self.caFile)).get()
             let certificate = try #require(response.certificate)
             #expect(certificate.issuer == "CN=Courier Test CA" && certificate.subject == "CN=127.0.0.1")
             #expect(certificate.names == ["127.0.0.1", "localhost"])
@@ -122,8 +122,8 @@ struct TLSTests {
             let check = try CheckParser.check(#"certificate issuer contains "Courier Test""#)
             #expect(CheckEvaluator(response: response).evaluate(check).passed)
         }
-        try await withTLSServer(certificate: "expired") { port in
-            let response = try await send(port, TLSSettings(insecure: true)).get()
+        try await Self.withTLSServer(certificate: "expired") { port in
+            let response = try await Self.send(port, TLSSettings(insecure: true)).get()
             let days = try CheckParser.check("certificate expires_in_days < 0")
             #expect(CheckEvaluator(response: response).evaluate(days).passed)
         }
@@ -131,7 +131,7 @@ struct TLSTests {
 
     @Test("a CA file that cannot be read is reported before connecting")
     func missingCAFile() async {
-        let result = await send(1, TLSSettings(caFile: "/nonexistent/ca.pem"))
+        let result = await Self.send(1, TLSSettings(caFile: "/nonexistent/ca.pem"))
         #expect(
             throws: TransportError.tls(
                 url: "https://127.0.0.1:1/", reason: "CA file /nonexistent/ca.pem cannot be read")
@@ -143,13 +143,14 @@ struct TLSTests {
     @Test("mutual TLS: the environment's client certificate gets in; none is refused; a key of another one is named")
     func clientCertificate() async throws {
         let clientCA = Self.fixture("client-ca.pem")
-        try await withTLSServer(clientCA: clientCA) { port in
+        try await Self.withTLSServer(clientCA: clientCA) { port in
             let good = TLSSettings(
                 caFile: Self.caFile, certFile: Self.fixture("client.pem"), keyFile: Self.fixture("client-key.pem"))
-            #expect((try? await send(port, good).get())?.status == 200)
+            #expect((try? await Self.send(port, good).get())?.status == 200)
 
-            guard case .failure(.tls) = await send(port, TLSSettings(caFile: Self.caFile)) else {
-                Issue.record("a server that requires a client certificate must refuse a client without one")
+            let without = await Self.send(port, TLSSettings(caFile: Self.caFile))
+            guard case .failure(.tls) = without else {
+                Issue.record("a server that requires a client certificate must refuse a client without one: \(without)")
                 return
             }
             var mismatched = good
@@ -157,14 +158,14 @@ struct TLSTests {
             await #expect(
                 throws: TransportError.tls(
                     url: "https://127.0.0.1:\(port)/", reason: "the client certificate and key do not match")
-            ) { try await send(port, mismatched).get() }
+            ) { try await Self.send(port, mismatched).get() }
             var notAKey = good
             notAKey.keyFile = Self.fixture("client.pem")
             await #expect(
                 throws: TransportError.tls(
                     url: "https://127.0.0.1:\(port)/",
                     reason: "\(Self.fixture("client.pem")) is not a PEM private key (or it is encrypted)")
-            ) { try await send(port, notAKey).get() }
+            ) { try await Self.send(port, notAKey).get() }
         }
     }
 }

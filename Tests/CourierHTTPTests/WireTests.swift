@@ -8,7 +8,7 @@ import Testing
 @testable import CourierCore
 @testable import CourierHTTP
 
-/// The engine's own HTTP/1.1 connections for plain `http://` (`WireTarget`): the same bytes as
+/// The engine's own HTTP/1.1 connections (`WireTarget`): the same bytes as
 /// AsyncHTTPClient wrote, connections kept alive and given up as they must be.
 @Suite("HTTP engine's own HTTP/1.1 connections")
 struct WireTests {
@@ -19,7 +19,10 @@ struct WireTests {
             ("http://api.example.com", "api.example.com", 80, "/", "api.example.com"),
             ("HTTP://API.example.com:80/x", "api.example.com", 80, "/x", "api.example.com"),
             ("http://[::1]:9/p", "::1", 9, "/p", "[::1]:9"),
-            ("https://api.example.com/", nil, 0, "", ""),
+            ("https://api.example.com/", "api.example.com", 443, "/", "api.example.com"),
+            ("https://127.0.0.1:8443/x", "127.0.0.1", 8443, "/x", "127.0.0.1:8443"),
+            ("https://api.example.com:443/", "api.example.com", 443, "/", "api.example.com"),
+            ("ftp://api.example.com/", nil, 0, "", ""),
             ("http://user:pw@api.example.com/", nil, 0, "", ""),
             ("http://bücher.example/", nil, 0, "", ""),
             ("http://api.example.com/a b", nil, 0, "", ""),
@@ -147,8 +150,8 @@ struct WireTests {
         let target = try #require(WireTarget(server.url + "/", proxy: nil, streamed: false))
         let origin = WirePool.Origin(host: target.host, port: target.port)
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let (first, _) = try await pool.open(to: target, timeout: .seconds(5), loop: loop)
-        let (second, _) = try await pool.open(to: target, timeout: .seconds(5), loop: loop)
+        let first = try #require(try await pool.open(to: target, timeout: .seconds(5), loop: loop).0.single)
+        let second = try #require(try await pool.open(to: target, timeout: .seconds(5), loop: loop).0.single)
         let start = NIODeadline.now()
         pool.release(first)
         pool.release(second)
@@ -157,15 +160,15 @@ struct WireTests {
         let due = try #require(pool.sweep(at: start + .seconds(59)))
         #expect(due >= start + .seconds(60) && due < start + .seconds(61))
         // Taken before its time, and put back later: its wait starts again.
-        #expect(pool.idleConnection(to: origin) === second)
+        #expect(pool.idleConnection(to: origin)?.single === second)
         #expect(pool.sweep(at: start + .seconds(61)) == nil)
-        #expect(pool.idleConnection(to: origin) == nil)
+        #expect(pool.idleConnection(to: origin)?.single == nil)
         try await first.channel.closeFuture.get()
         #expect(second.channel.isActive)
         pool.release(second)
         let later = try #require(pool.sweep(at: .now() + .seconds(30)))
         #expect(later > start + .seconds(60))
-        #expect(pool.idleConnection(to: origin) === second)
+        #expect(pool.idleConnection(to: origin)?.single === second)
         await pool.shutdown()
     }
 
@@ -225,9 +228,10 @@ struct WireTests {
         let group = MultiThreadedEventLoopGroup.singleton
         let url = "http://127.0.0.1:\(port)/"
         let target = try #require(WireTarget(url, proxy: nil, streamed: false))
-        let (connection, _) = try await WireConnection.open(
-            to: target, origin: WirePool.Origin(host: target.host, port: port), timeout: .seconds(5),
+        let (link, _) = try await WireDialer.dial(
+            target, origin: WirePool.Origin(host: target.host, port: port), tls: nil, timeout: .seconds(5),
             loop: group.next(), inflationRatio: 100)
+        let connection = try #require(link.single)
         defer { connection.close() }
         func body(_ answer: WireAnswer) async throws -> String {
             var text = ""
@@ -245,5 +249,13 @@ struct WireTests {
         #expect(!arriving.body.isWhole)
         rest.signal()
         #expect(try await body(arriving) == "first second")
+    }
+}
+
+extension WireLink {
+    /// The HTTP/1.1 connection, if it is one.
+    var single: WireConnection? {
+        if case .single(let connection) = self { return connection }
+        return nil
     }
 }

@@ -15,26 +15,34 @@ public struct HopPhases: Sendable, Equatable {
     /// Seconds of `connect` spent looking up the host's addresses, when the connection measured
     /// them apart (a host given as an address takes none); nil otherwise.
     public var dns: Double?
+    /// Seconds of `connect` spent on the TLS handshake, when the connection measured it apart;
+    /// nil otherwise (plain HTTP, or a connection that timed its opening whole).
+    public var tls: Double?
     /// Seconds from the first byte of the request written to its last handed to the system.
     public var send: Double
 
     /// Phases.
-    public init(blocked: Double = 0, connect: Double? = nil, send: Double = 0, dns: Double? = nil) {
+    public init(blocked: Double = 0, connect: Double? = nil, send: Double = 0, dns: Double? = nil, tls: Double? = nil) {
         self.blocked = blocked
         self.connect = connect
         self.send = send
         self.dns = dns
+        self.tls = tls
     }
 
     /// The phases of `hop` with their lengths in seconds, in the order they happen; a hop
     /// measured without a breakdown has only `wait` (connecting included) and `receive`; a
-    /// lookup measured apart is `dns`, and `connect` the rest of opening the connection.
+    /// lookup measured apart is `dns`, a handshake measured apart `tls`, and `connect` the rest
+    /// of opening the connection (TCP).
     public static func lengths(_ hop: ExchangeHop) -> [(name: String, seconds: Double)] {
         guard let phases = hop.phases else { return [("wait", hop.wait), ("receive", hop.receive)] }
         var parts: [(name: String, seconds: Double)] = []
         if let connect = phases.connect {
-            if let dns = phases.dns { parts.append(("dns", min(dns, connect))) }
-            parts.append(("connect", max(0, connect - (phases.dns ?? 0))))
+            let dns = phases.dns.map { min($0, connect) }
+            let tls = phases.tls.map { min($0, connect - (dns ?? 0)) }
+            if let dns { parts.append(("dns", dns)) }
+            parts.append(("connect", max(0, connect - (dns ?? 0) - (tls ?? 0))))
+            if let tls { parts.append(("tls", tls)) }
         }
         parts.append(("blocked", phases.blocked))
         parts += [("send", phases.send), ("wait", hop.wait), ("receive", hop.receive)]
@@ -46,8 +54,9 @@ public struct HopPhases: Sendable, Equatable {
         lengths(hop).reduce(0) { $0 + $1.seconds }
     }
 
-    /// One line for `courier call --timing`: `GET http://host/path  connect 2.1 ms (new) ·
-    /// send 0.1 ms · wait 41.0 ms · receive 3.2 ms · 46.5 ms in all`.
+    /// One line for `courier call --timing`: `GET https://host/path  dns 1.2 ms · connect
+    /// 2.1 ms (new connection) · tls 8.4 ms · send 0.1 ms · wait 41.0 ms · receive 3.2 ms ·
+    /// 56.0 ms in all`.
     public static func line(_ hop: ExchangeHop) -> String {
         var parts: [String] = []
         if let phases = hop.phases {
@@ -55,7 +64,9 @@ public struct HopPhases: Sendable, Equatable {
                 // An address takes no lookup (0), and a cached name's few microseconds are noise:
                 // under 0.05 ms it is left out, as `blocked` is.
                 if let dns = phases.dns, dns >= 0.000_05 { parts.append("dns \(milliseconds(dns))") }
-                parts.append("connect \(milliseconds(connect - (phases.dns ?? 0))) (new connection)")
+                parts.append(
+                    "connect \(milliseconds(connect - (phases.dns ?? 0) - (phases.tls ?? 0))) (new connection)")
+                if let tls = phases.tls { parts.append("tls \(milliseconds(tls))") }
             } else {
                 parts.append("connect 0 (kept alive)")
             }

@@ -46,15 +46,16 @@ public struct HARExport: Sendable {
         return hops.enumerated().map { index, hop in
             let isLast = index == hops.count - 1
             let phases = hop.phases
-            // A new connection is timed whole (see `HopPhases`) unless its lookup was measured
-            // apart: `dns` is then -1 and `connect` holds it. `ssl` is -1: HAR allows it inside
-            // `connect`, and viewers draw that as one bar.
+            // A new connection is timed whole (see `HopPhases`) unless its lookup and handshake
+            // were measured apart: `dns` and `ssl` are then -1 and `connect` holds them. HAR
+            // counts `ssl` inside `connect` too (HAR 1.2, for readers of HAR 1.1).
             let dns = phases?.connect == nil ? nil : phases?.dns
+            let ssl = phases?.connect == nil ? nil : phases?.tls
             var timings = object([
                 ("blocked", phases.map { milliseconds($0.blocked) } ?? .number("-1")),
                 ("dns", dns.map(milliseconds) ?? .number("-1")),
                 ("connect", phases?.connect.map { milliseconds($0 - (dns ?? 0)) } ?? .number("-1")),
-                ("ssl", .number("-1")),
+                ("ssl", ssl.map(milliseconds) ?? .number("-1")),
                 ("send", milliseconds(phases?.send ?? 0)), ("wait", milliseconds(hop.wait)),
                 ("receive", milliseconds(hop.receive)),
             ])

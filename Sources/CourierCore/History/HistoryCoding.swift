@@ -54,8 +54,8 @@ public enum HistoryCoding {
 
     /// `[{"method", "url", "request_headers", "sent_body", "status", "reason", "version",
     /// "response_headers", "body_size", "started_at", "wait", "receive"}, …]`; times in seconds,
-    /// with `"blocked"`, `"connect"` (null over a connection kept alive), `"send"` (and `"dns"`,
-    /// the part of `connect` the lookup took, when measured apart) when the
+    /// with `"blocked"`, `"connect"` (null over a connection kept alive), `"send"` (and `"dns"` and
+    /// `"tls"`, the parts of `connect` the lookup and the handshake took, when measured apart) when the
     /// hop's phases were measured. A hop's headers equal to `requestHeaders` or
     /// `responseHeaders` (the record's own, kept beside them: the one hop of most exchanges) are
     /// left out, and `hops(from:requestHeaders:responseHeaders:)` puts them back.
@@ -90,6 +90,7 @@ public enum HistoryCoding {
                 if let connect = phases.connect { out.number(connect) } else { out.null() }
                 out.member("send", phases.send)
                 if let dns = phases.dns { out.member("dns", dns) }
+                if let tls = phases.tls { out.member("tls", tls) }
             }
             out.closeObject()
         }
@@ -131,7 +132,8 @@ public enum HistoryCoding {
                 wait: number("wait") ?? 0, receive: number("receive") ?? 0,
                 phases: number("send").map { send in
                     HopPhases(
-                        blocked: number("blocked") ?? 0, connect: number("connect"), send: send, dns: number("dns"))
+                        blocked: number("blocked") ?? 0, connect: number("connect"), send: send, dns: number("dns"),
+                        tls: number("tls"))
                 })
         }
     }

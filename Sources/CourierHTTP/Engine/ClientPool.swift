@@ -32,7 +32,7 @@ final class ClientPool: Sendable {
     let certificates = CertificateLog()
     /// The moments each request's phases are cut at.
     let phases = PhaseLog()
-    /// The engine's own HTTP/1.1 connections, for plain `http://` without a proxy (`WireTarget`).
+    /// The engine's own connections, for `http://` and `https://` without a proxy (`WireTarget`).
     let wire = WirePool()
 
     init(group: any EventLoopGroup) {

@@ -37,13 +37,18 @@ extension HTTPEngine {
         if let target = WireTarget(url, proxy: proxy, streamed: upload != nil) {
             do {
                 let answer = try await sendOverWire(
-                    target, method: method, headers: headers, body: body, timeout: options.timeout)
-                return try await receive(
+                    target, url: url, method: method, headers: headers, body: body, timeout: options.timeout,
+                    tls: options.tls)
+                var (response, timing) = try await receive(
                     status: answer.head.status, version: answer.head.version, headers: answer.head.headers,
                     body: answer.body, marks: answer.marks, started: started, url: url, options: options,
                     watch: watch, phase: &phase)
+                // The very connection's certificate, read on its handshake (even one for other
+                // names, with verification off).
+                response.certificate = answer.certificate
+                return (response, timing)
             } catch {
-                throw TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
+                throw await explained(error, url: url, options: options, phase: phase)
             }
         }
         var outgoing = HTTPClientRequest(url: url)
@@ -79,14 +84,24 @@ extension HTTPEngine {
                     method: method, url: url, headers: headers, body: body, upload: upload, options: options,
                     watch: watch, reusedMayBeStale: false)
             }
+            guard let proxy else { throw await explained(error, url: url, options: options, phase: phase) }
             let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
-            if proxy == nil, case .tls = translated, TransportErrorTranslator.isCertificateRefusal(error),
-                let reason = await diagnose(url, timeout: options.timeout)
-            {
-                throw .tls(url: url, reason: reason)
-            }
-            throw proxy.map { TransportErrorTranslator.throughProxy(translated, error, proxy: $0) } ?? translated
+            throw TransportErrorTranslator.throughProxy(translated, error, proxy: proxy)
         }
+    }
+
+    /// `error` of a hop sent without a proxy, as the user reads it: a refused certificate with
+    /// what is wrong with it (expired, not yet valid, issued for other names) when that can be read.
+    private func explained(
+        _ error: any Error, url: String, options: SendOptions, phase: TimeoutPhase
+    ) async -> TransportError {
+        let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: phase)
+        if case .tls = translated, TransportErrorTranslator.isCertificateRefusal(error),
+            let reason = await diagnose(url, timeout: options.timeout)
+        {
+            return .tls(url: url, reason: reason)
+        }
+        return translated
     }
 
     /// The answer whose head is `status`, `version` and `headers` read to its end from

@@ -2,13 +2,14 @@ import CourierCore
 import NIOCore
 import NIOHTTP1
 
-/// Sending a hop over the engine's own HTTP/1.1 connections (see `WireTarget`).
+/// Sending a hop over the engine's own connections (see `WireTarget`).
 extension HTTPEngine {
     /// Writes the request to `target` on a connection kept alive there, or on a new one, and
     /// returns the answer's head. The head goes out as AsyncHTTPClient writes it: the
     /// request's fields in order, then `Host` when it has none, then the body's framing.
     func sendOverWire(
-        _ target: WireTarget, method: CourierCore.HTTPMethod, headers: [HeaderField], body: [UInt8]?, timeout: Double
+        _ target: WireTarget, url: String, method: CourierCore.HTTPMethod, headers: [HeaderField], body: [UInt8]?,
+        timeout: Double, tls: TLSSettings
     ) async throws -> WireAnswer {
         var fields = HTTPHeaders()
         fields.reserveCapacity(headers.count + 3)
@@ -35,21 +36,32 @@ extension HTTPEngine {
         let buffer = body.map { ByteBuffer(bytes: $0) }
         let wait = TimeAmount.milliseconds(max(1, Int64((timeout * 1000).rounded())))
         let pool = clients.wire
-        if let kept = pool.idleConnection(to: WirePool.Origin(host: target.host, port: target.port)) {
+        let origin = WirePool.Origin(host: target.host, port: target.port, secure: target.secure)
+        if let kept = pool.idleConnection(to: origin) {
             do {
-                return try await kept.send(
-                    head: head, body: buffer, marks: PhaseLog.Marks(), timeout: wait, reusable: { pool.release(kept) })
+                switch kept {
+                case .single(let connection):
+                    return try await connection.send(
+                        head: head, body: buffer, marks: PhaseLog.Marks(), timeout: wait,
+                        reusable: { pool.release(connection) })
+                case .multiplexed(let shared):
+                    return try await shared.send(head: head, body: buffer, marks: PhaseLog.Marks(), timeout: wait)
+                }
             } catch WireError.closedBeforeAnswer {
-                // The server dropped it while it was idle, and answered nothing: for any method,
-                // it processed nothing it would admit to, so the request goes again on a new
-                // connection, as curl does (RFC 9112 §9.3.1).
+                // The server dropped it while it was idle (or refused the stream), and answered
+                // nothing: for any method, it processed nothing it would admit to, so the
+                // request goes again on a new connection, as curl does (RFC 9112 §9.3.1).
             }
         }
-        let (fresh, lookup) = try await pool.open(to: target, timeout: wait, loop: clients.group.next())
-        return try await fresh.send(
-            head: head, body: buffer, marks: PhaseLog.Marks(ready: NIODeadline.now(), lookup: lookup),
-            timeout: wait,
-            reusable: { pool.release(fresh) })
+        let context = try target.secure ? tlsConfigurations.context(tls, url: url) : nil
+        let (fresh, marks) = try await pool.open(to: target, tls: context, timeout: wait, loop: clients.group.next())
+        switch fresh {
+        case .single(let connection):
+            return try await connection.send(
+                head: head, body: buffer, marks: marks, timeout: wait, reusable: { pool.release(connection) })
+        case .multiplexed(let shared):
+            return try await shared.send(head: head, body: buffer, marks: marks, timeout: wait)
+        }
     }
 
     /// A field value without control bytes (a tab allowed): a CR, an LF or a NUL would end

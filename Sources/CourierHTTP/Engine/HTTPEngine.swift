@@ -11,8 +11,8 @@ import NIOSSL
     import Foundation
 #endif
 
-/// The one HTTP engine every part of Courier sends through: its own HTTP/1.1 connections for
-/// plain `http://` (`WireTarget`), AsyncHTTPClient for TLS, proxies and streamed uploads.
+/// The one HTTP engine every part of Courier sends through: its own connections for `http://`
+/// and `https://` (`WireTarget`), AsyncHTTPClient for proxies and streamed uploads.
 ///
 /// Lifecycle of a request: `RequestBuilder` resolves a `Route` + `Environment` + input into
 /// a `PreparedRequest` → `exchange` makes attempts (`RetryPolicy` decides after each) → each
@@ -252,7 +252,9 @@ public final class HTTPEngine: Sendable {
                     method: method, url: url, headers: headers, body: body, secrets: watch.secrets)
             else {
                 response.warnings = warnings
-                response.certificate = clients.certificates.certificate(for: url)
+                // A hop over AsyncHTTPClient's connections has none of its own: the latest one
+                // seen for the host stands for it.
+                if response.certificate == nil { response.certificate = clients.certificates.certificate(for: url) }
                 return response
             }
             for name in hop.droppedSecretHeaders {

@@ -31,6 +31,8 @@ final class PhaseLog: Sendable {
         var ready: NIODeadline?
         /// Seconds the lookup of the new connection's host took, if measured apart.
         var lookup: Double?
+        /// When the new connection's TCP was up, if its TLS handshake followed (and was timed).
+        var connected: NIODeadline?
         /// When its head was written.
         var written: NIODeadline?
         /// When its last byte was handed to the system.
@@ -65,7 +67,8 @@ final class PhaseLog: Sendable {
         let sent = min(marks.sent ?? answered, answered)
         let phases = HopPhases(
             blocked: seconds(marks.ready ?? started, written), connect: marks.ready.map { seconds(started, $0) },
-            send: seconds(written, sent), dns: marks.lookup)
+            send: seconds(written, sent), dns: marks.lookup,
+            tls: marks.ready.flatMap { ready in marks.connected.map { seconds($0, ready) } })
         return Timing(wait: seconds(sent, answered), receive: seconds(answered, ended), phases: phases)
     }
 

@@ -28,6 +28,7 @@ enum TransportErrorTranslator {
                 return .connection(url: url, reason: "the server closed the connection")
             case .timedOut: return .timeout(seconds: timeout, url: url, phase: phase)
             case .sendTimedOut: return .timeout(seconds: timeout, url: url, phase: .sending)
+            case .handshakeTimedOut: return .timeout(seconds: timeout, url: url, phase: .connecting)
             case .unresolved: return .connection(url: url, reason: "cannot resolve the host name")
             case .invalidHeader(let name):
                 return .other("header '\(name)' has a control character in its name or value: not sent (\(url))")

@@ -56,11 +56,15 @@ final class CertificateLog: Sendable {
         guard let found = seen.withLock({ $0.last { $0.names.contains { TLSDiagnosis.matches(bare, $0) } } }) else {
             return nil
         }
-        return PeerCertificate(
-            subject: Self.distinguished(found.certificate.subjectName),
-            issuer: Self.distinguished(found.certificate.issuerName),
-            notBefore: Int64(found.certificate.notValidBefore), notAfter: Int64(found.certificate.notValidAfter),
-            names: found.names, seenAt: Int64(found.at))
+        return Self.facts(found.certificate, names: found.names, seenAt: found.at)
+    }
+
+    /// What a `certificate` check reads of `certificate`, seen at `seenAt` (seconds since 1970).
+    static func facts(_ certificate: NIOSSLCertificate, names: [String]? = nil, seenAt: time_t) -> PeerCertificate {
+        PeerCertificate(
+            subject: distinguished(certificate.subjectName), issuer: distinguished(certificate.issuerName),
+            notBefore: Int64(certificate.notValidBefore), notAfter: Int64(certificate.notValidAfter),
+            names: names ?? TLSDiagnosis.names(of: certificate), seenAt: Int64(seenAt))
     }
 
     /// `CN=R11, O=Let's Encrypt, C=US`, in the certificate's order.

@@ -13,6 +13,7 @@ import NIOSSL
 /// handshake failure with BoringSSL's words).
 final class TLSConfigurationCache: Sendable {
     private let made = Locked<[TLSSettings: TLSConfiguration]>([:])
+    private let contexts = Locked<[TLSSettings: NIOSSLContext]>([:])
 
     /// The configuration for `settings` (nil: AsyncHTTPClient's default, system roots).
     func configuration(_ settings: TLSSettings, url: String) throws(TransportError) -> TLSConfiguration? {
@@ -21,6 +22,22 @@ final class TLSConfigurationCache: Sendable {
         let configuration = try Self.make(settings, url: url)
         made.withLock { $0[settings] = configuration }
         return configuration
+    }
+
+    /// The context of the engine's own connections for `settings`, offering HTTP/2 and
+    /// HTTP/1.1 by ALPN as AsyncHTTPClient did. Made once: the system's roots are read then.
+    func context(_ settings: TLSSettings, url: String) throws(TransportError) -> NIOSSLContext {
+        if let known = contexts.withLock({ $0[settings] }) { return known }
+        var tls = try configuration(settings, url: url) ?? TLSConfiguration.makeClientConfiguration()
+        tls.applicationProtocols = ["h2", "http/1.1"]
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: tls)
+        } catch {
+            throw .tls(url: url, reason: TransportErrorTranslator.tlsReason(String(describing: error)))
+        }
+        contexts.withLock { $0[settings] = context }
+        return context
     }
 
     private static func make(_ settings: TLSSettings, url: String) throws(TransportError) -> TLSConfiguration {

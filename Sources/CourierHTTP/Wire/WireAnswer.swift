@@ -1,3 +1,4 @@
+import CourierCore
 import NIOCore
 import NIOHTTP1
 
@@ -7,4 +8,6 @@ struct WireAnswer: Sendable {
     var head: HTTPResponseHead
     var body: WireBody
     var marks: PhaseLog.Marks
+    /// What the server presented on the connection's TLS handshake (nil for plain HTTP).
+    var certificate: PeerCertificate? = nil
 }

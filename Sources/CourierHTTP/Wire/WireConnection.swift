@@ -1,58 +1,58 @@
+import CourierCore
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
-import NIOPosix
 
-/// One HTTP/1.1 connection of the engine's own (see `WireTarget`): a NIO channel with NIO's
-/// codec, its decompressor and a `WireHandler`, carrying one request at a time.
+/// One HTTP/1.1 connection of the engine's own (see `WireTarget`), or one HTTP/2 stream: a NIO
+/// channel with NIO's codec, its decompressor and a `WireHandler`, carrying one request at a
+/// time.
 final class WireConnection: Sendable {
     let channel: any Channel
     let origin: WirePool.Origin
-    private let handler: NIOLoopBound<WireHandler>
+    /// The connection's handler, put in by whoever set its pipeline up (see `handlerBox`).
+    private let handler: NIOLoopBoundBox<WireHandler?>
 
-    private init(channel: any Channel, origin: WirePool.Origin, handler: NIOLoopBound<WireHandler>) {
+    /// What the server presented on this connection's TLS handshake (nil for plain HTTP).
+    let certificate: PeerCertificate?
+
+    /// The connection over `channel`, whose pipeline `addHTTP1Handlers` or `addAnswerHandlers`
+    /// set up with `handler` (an HTTP/2 stream's too: its codec turns frames into the same
+    /// parts). The handler is taken as it is added, not looked up later: a server that refuses
+    /// at once (a TLS alert) may have closed the channel, and emptied its pipeline, by then.
+    init(
+        channel: any Channel, origin: WirePool.Origin, handler: NIOLoopBoundBox<WireHandler?>,
+        certificate: PeerCertificate?
+    ) {
         self.channel = channel
         self.origin = origin
         self.handler = handler
+        self.certificate = certificate
     }
 
-    /// A new connection to `target`, opened within `timeout` (the name's lookup included), and
-    /// the seconds the lookup took (none for an address).
-    static func open(
-        to target: WireTarget, origin: WirePool.Origin, timeout: TimeAmount, loop: any EventLoop,
-        inflationRatio: Int
-    ) async throws -> (WireConnection, lookup: Double) {
-        let bootstrap = ClientBootstrap(group: loop)
-            .connectTimeout(timeout)
-            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    // NIO's codec, as AsyncHTTPClient's HTTP/1.1 connections have it: the
-                    // decoder sees each request go out, so it knows a HEAD's answer has no body.
-                    try pipeline.addHTTPClientHandlers()
-                    // Adds `Accept-Encoding: deflate, gzip` unless the request has one, and
-                    // stops a body that inflates past `inflationRatio` times its size.
-                    try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .ratio(inflationRatio)))
-                    try pipeline.addHandler(WireHandler())
-                }
-            }
-        let channel: any Channel
-        let lookup: Double
-        // An address needs no lookup (and the resolver is a thread hop away).
-        if let address = try? SocketAddress(ipAddress: target.host, port: target.port) {
-            lookup = 0
-            channel = try await bootstrap.connect(to: address).get()
-        } else {
-            let resolver = WireResolver(loop: loop)
-            channel = try await bootstrap.resolver(resolver).connect(host: target.host, port: target.port).get()
-            lookup = resolver.duration ?? 0
-        }
-        let handler = try await channel.eventLoop.submit {
-            NIOLoopBound(
-                try channel.pipeline.syncOperations.handler(type: WireHandler.self), eventLoop: channel.eventLoop)
-        }.get()
-        return (WireConnection(channel: channel, origin: origin, handler: handler), lookup)
+    /// An empty place for the handler of a connection on `loop`, made off the loop.
+    static func handlerBox(on loop: any EventLoop) -> NIOLoopBoundBox<WireHandler?> {
+        .makeEmptyBox(valueType: WireHandler.self, eventLoop: loop)
+    }
+
+    /// NIO's codec, as AsyncHTTPClient's HTTP/1.1 connections have it (the decoder sees each
+    /// request go out, so it knows a HEAD's answer has no body), then `addAnswerHandlers`'.
+    static func addHTTP1Handlers(
+        _ pipeline: ChannelPipeline.SynchronousOperations, inflationRatio: Int, into box: NIOLoopBoundBox<WireHandler?>
+    ) throws {
+        try pipeline.addHTTPClientHandlers()
+        try addAnswerHandlers(pipeline, inflationRatio: inflationRatio, into: box)
+    }
+
+    /// The decompressor, which adds `Accept-Encoding: deflate, gzip` unless the request has one
+    /// and stops a body that inflates past `inflationRatio` times its size, then a `WireHandler`,
+    /// put in `box` too.
+    static func addAnswerHandlers(
+        _ pipeline: ChannelPipeline.SynchronousOperations, inflationRatio: Int, into box: NIOLoopBoundBox<WireHandler?>
+    ) throws {
+        try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .ratio(inflationRatio)))
+        let handler = WireHandler()
+        try pipeline.addHandler(handler)
+        box.value = handler
     }
 
     /// Sends `head` and `body` and returns the answer's head; its body is read from the
@@ -66,18 +66,23 @@ final class WireConnection: Sendable {
         let promise = loop.makePromise(of: WireAnswer.self)
         let handler = handler
         let start: @Sendable () -> Void = {
-            handler.value.start(
-                head: head, body: body, marks: marks, timeout: timeout, promise: promise, reusable: reusable)
+            guard let wire = handler.value else {
+                promise.fail(WireError.closedBeforeAnswer)
+                return
+            }
+            wire.start(head: head, body: body, marks: marks, timeout: timeout, promise: promise, reusable: reusable)
         }
         if loop.inEventLoop { start() } else { loop.execute(start) }
-        return try await withTaskCancellationHandler {
+        var answer = try await withTaskCancellationHandler {
             try await promise.futureResult.get()
         } onCancel: {
             loop.execute {
-                handler.value.fail(CancellationError())
-                handler.value.close()
+                handler.value?.fail(CancellationError())
+                handler.value?.close()
             }
         }
+        answer.certificate = certificate
+        return answer
     }
 
     /// Closes the connection (a request on it fails).

@@ -14,4 +14,6 @@ enum WireError: Error, Equatable {
     case invalidHeader(String)
     /// The host name has no address (`getaddrinfo`'s reason).
     case unresolved(String)
+    /// The TLS handshake did not end within the timeout.
+    case handshakeTimedOut
 }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// The last handler of a `WireConnection`'s pipeline: it writes one request at a time and
 /// hands its answer on through a promise, once the reads that brought the head are done: with
@@ -47,6 +48,9 @@ final class WireHandler: ChannelDuplexHandler {
     private var timeout = TimeAmount.seconds(30)
     private var lastActivity = NIODeadline.now()
     private var timer: Scheduled<Void>?
+    /// What failed the connection while no request was on it, when that was more than a close
+    /// (a TLS alert: the server refused the client's certificate after the handshake).
+    private var refusal: (any Error)?
     /// Called when the answer in flight has ended and the connection can carry another request.
     private var reusable: (@Sendable () -> Void)?
 
@@ -66,7 +70,7 @@ final class WireHandler: ChannelDuplexHandler {
         promise: EventLoopPromise<WireAnswer>, reusable: @escaping @Sendable () -> Void
     ) {
         guard case .idle = state, let context else {
-            promise.fail(WireError.closedBeforeAnswer)
+            promise.fail(refusal ?? WireError.closedBeforeAnswer)
             return
         }
         state = .awaitingHead(promise)
@@ -168,6 +172,9 @@ final class WireHandler: ChannelDuplexHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A TLS peer that closes without close_notify: the close that follows says whether the
+        // answer was whole (its framing ended, or it ran to the close) or cut.
+        if let tls = error as? NIOSSLError, case .uncleanShutdown = tls { return }
         fail(error)
         context.close(promise: nil)
     }
@@ -230,7 +237,9 @@ final class WireHandler: ChannelDuplexHandler {
         case .gathering(let promise, _, _, _):
             // Only without a context (the handler already removed): nothing can read on.
             promise.fail(error)
-        case .idle, .closed:
+        case .idle:
+            if !HTTPEngine.closedBeforeAnswer(error) { refusal = error }
+        case .closed:
             break
         }
         state = .closed

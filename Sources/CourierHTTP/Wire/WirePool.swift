@@ -1,14 +1,16 @@
 import CourierCore
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
-/// The engine's own HTTP/1.1 connections (see `WireTarget`): those kept alive wait here, per
-/// origin, for the next request there.
+/// The engine's own connections (see `WireTarget`): HTTP/1.1 ones kept alive wait here, per
+/// origin, for the next request there; HTTP/2 ones are shared by every request to theirs.
 final class WirePool: Sendable {
-    /// Where a connection goes: the host as the URL names it, and the port.
+    /// Where a connection goes: the host as the URL names it, the port, and whether over TLS.
     struct Origin: Hashable, Sendable {
         var host: String
         var port: Int
+        var secure = false
     }
 
     /// A connection waiting, since when.
@@ -19,8 +21,10 @@ final class WirePool: Sendable {
 
     private struct State {
         var idle: [Origin: [Idle]] = [:]
+        /// HTTP/2 connections, newest last.
+        var shared: [Origin: [WireMultiplexer]] = [:]
         /// Every connection open, so that shutting down closes those in use too.
-        var open: [ObjectIdentifier: WireConnection] = [:]
+        var open: [ObjectIdentifier: WireLink] = [:]
         var closed = false
         /// Whether a sweep is scheduled.
         var sweeping = false
@@ -37,43 +41,56 @@ final class WirePool: Sendable {
         self.idleTimeout = idleTimeout
     }
 
-    /// A connection kept alive to `origin`, if one is waiting; it is taken.
-    func idleConnection(to origin: Origin) -> WireConnection? {
+    /// A connection to `origin` a request can go over now: an HTTP/2 one (still shared), or an
+    /// HTTP/1.1 one kept alive (taken).
+    func idleConnection(to origin: Origin) -> WireLink? {
         state.withLock { state in
+            if let shared = state.shared[origin]?.last(where: { $0.isUsable }) { return .multiplexed(shared) }
             while let waiting = state.idle[origin]?.popLast() {
                 // One the server closed meanwhile is gone; one still closing fails its request
                 // before any answer, and the engine sends it again on a new connection.
-                if waiting.connection.channel.isActive { return waiting.connection }
+                if waiting.connection.channel.isActive { return .single(waiting.connection) }
             }
             return nil
         }
     }
 
-    /// Opens a new connection to `target` and keeps track of it until it closes; also says how
-    /// long the host's lookup took.
+    /// Opens a new connection to `target` (over `tls` for `https`) and keeps track of it until
+    /// it closes; also says when its phases were reached. An HTTP/2 one is shared from now on.
     func open(
-        to target: WireTarget, timeout: TimeAmount, loop: any EventLoop
-    ) async throws -> (WireConnection, lookup: Double) {
-        let origin = Origin(host: target.host, port: target.port)
-        let (connection, lookup) = try await WireConnection.open(
-            to: target, origin: origin, timeout: timeout, loop: loop, inflationRatio: SendOptions.maxInflationRatio)
-        let key = ObjectIdentifier(connection)
-        let refused = state.withLock { state in
-            if state.closed { return true }
-            state.open[key] = connection
-            return false
+        to target: WireTarget, tls: NIOSSLContext? = nil, timeout: TimeAmount, loop: any EventLoop
+    ) async throws -> (WireLink, PhaseLog.Marks) {
+        let origin = Origin(host: target.host, port: target.port, secure: target.secure)
+        let (link, marks) = try await WireDialer.dial(
+            target, origin: origin, tls: tls, timeout: timeout, loop: loop,
+            inflationRatio: SendOptions.maxInflationRatio)
+        let channel: any Channel
+        let key: ObjectIdentifier
+        switch link {
+        case .single(let connection): (channel, key) = (connection.channel, ObjectIdentifier(connection))
+        case .multiplexed(let shared): (channel, key) = (shared.channel, ObjectIdentifier(shared))
+        }
+        let (refused, sweep) = state.withLock { state in
+            if state.closed { return (true, false) }
+            state.open[key] = link
+            guard case .multiplexed(let shared) = link else { return (false, false) }
+            state.shared[origin, default: []].append(shared)
+            defer { state.sweeping = true }
+            return (false, !state.sweeping)
         }
         if refused {
-            connection.close()
+            link.close()
             throw CancellationError()
         }
-        connection.channel.closeFuture.whenComplete { [weak self] _ in
+        channel.closeFuture.whenComplete { [weak self] _ in
             self?.state.withLock { state in
                 state.open[key] = nil
-                state.idle[origin]?.removeAll { $0.connection === connection }
+                state.idle[origin]?.removeAll { ObjectIdentifier($0.connection) == key }
+                state.shared[origin]?.removeAll { ObjectIdentifier($0) == key }
             }
         }
-        return (connection, lookup)
+        if sweep { scheduleSweep(at: NIODeadline.now() + idleTimeout, on: channel.eventLoop) }
+        return (link, marks)
     }
 
     /// Puts `connection` back, for the next request to its origin.
@@ -96,27 +113,40 @@ final class WirePool: Sendable {
         }
     }
 
-    /// Closes the connections that by `now` have waited `idleTimeout`; returns when the next
-    /// sweep is due, nil when none waits. The moment is given, not read, so a test can pass it.
+    /// Closes the connections that by `now` have waited `idleTimeout` (an HTTP/2 one: with no
+    /// stream open); returns when the next sweep is due, nil when none waits. The moment is
+    /// given, not read, so a test can pass it.
     func sweep(at now: NIODeadline) -> NIODeadline? {
         let limit = now - idleTimeout
         let (expired, next) = state.withLock { state in
-            var expired: [WireConnection] = []
+            var expired: [WireLink] = []
             var oldest: NIODeadline?
             for origin in Array(state.idle.keys) {
                 state.idle[origin]?.removeAll { waiting in
                     if waiting.since <= limit {
-                        expired.append(waiting.connection)
+                        expired.append(.single(waiting.connection))
                         return true
                     }
                     oldest = min(oldest ?? waiting.since, waiting.since)
                     return false
                 }
             }
+            for origin in Array(state.shared.keys) {
+                state.shared[origin]?.removeAll { shared in
+                    // One in use is looked at again a whole timeout from now.
+                    let since = shared.idleSince ?? now
+                    if since <= limit {
+                        expired.append(.multiplexed(shared))
+                        return true
+                    }
+                    oldest = min(oldest ?? since, since)
+                    return false
+                }
+            }
             state.sweeping = oldest != nil && !state.closed
             return (expired, state.sweeping ? oldest.map { $0 + idleTimeout } : nil)
         }
-        for connection in expired { connection.close() }
+        for link in expired { link.close() }
         return next
     }
 
@@ -125,12 +155,16 @@ final class WirePool: Sendable {
         let all = state.withLock { state in
             state.closed = true
             state.idle = [:]
+            state.shared = [:]
             defer { state.open = [:] }
             return Array(state.open.values)
         }
-        for connection in all {
-            connection.close()
-            try? await connection.channel.closeFuture.get()
+        for link in all {
+            link.close()
+            switch link {
+            case .single(let connection): try? await connection.channel.closeFuture.get()
+            case .multiplexed(let shared): try? await shared.channel.closeFuture.get()
+            }
         }
     }
 }

@@ -6,17 +6,20 @@ import CourierCore
     import Darwin
 #endif
 
-/// Where a request goes over the engine's own HTTP/1.1 connections (`WirePool`), and what its
-/// request line and `Host` say; nil for a request AsyncHTTPClient sends instead.
+/// Where a request goes over the engine's own connections (`WirePool`), and what its request
+/// line and `Host` say; nil for a request AsyncHTTPClient sends instead.
 ///
-/// Only plain `http://` without a proxy: AsyncHTTPClient speaks HTTP/1.1 there too, so the
-/// bytes on the wire are the same, and its pool and state machines were most of what a
-/// check run of a loopback server cost (raw NIO ran 1.7× its rate). TLS (with HTTP/2 by
-/// ALPN), proxies, streamed uploads and URLs with user info stay with AsyncHTTPClient.
+/// `http://` and `https://` without a proxy. AsyncHTTPClient's pool and state machines were
+/// most of what a check run of a loopback server cost (raw NIO ran 1.7× its rate), and its
+/// connections cannot say when TCP was up or how long TLS took. Over TLS, ALPN picks HTTP/2
+/// or HTTP/1.1 as it did there. Proxies, streamed uploads and URLs with user info stay with
+/// AsyncHTTPClient.
 struct WireTarget: Sendable, Equatable {
     /// The host to connect to: a name, an IPv4 address, or an IPv6 address without brackets.
     var host: String
     var port: Int
+    /// `https`: TLS, then HTTP/2 or HTTP/1.1 as ALPN settles it.
+    var secure: Bool
     /// `/path?query`, as the request line carries it.
     var requestTarget: String
     /// What the `Host` header says when the request has none (the port only when not 80).
@@ -30,9 +33,14 @@ struct WireTarget: Sendable, Equatable {
     /// the wire; nil otherwise, or when any part holds a byte that a request line cannot
     /// carry as written (AsyncHTTPClient then refuses or encodes it, as before).
     init?(_ url: String, proxy: ProxySetting?, streamed: Bool) {
-        guard Self.enabled, proxy == nil, !streamed, let parts = URLParts(url), parts.scheme == "http",
-            parts.userinfo == nil
-        else { return nil }
+        guard Self.enabled, proxy == nil, !streamed, let parts = URLParts(url), parts.userinfo == nil else {
+            return nil
+        }
+        switch parts.scheme {
+        case "http": secure = false
+        case "https": secure = true
+        default: return nil
+        }
         let isIPv6 = parts.host.contains(":")
         guard parts.host.utf8.allSatisfy({ Self.isHostByte($0, ipv6: isIPv6) }) else { return nil }
         if let written = parts.port {
@@ -43,14 +51,14 @@ struct WireTarget: Sendable, Equatable {
             }
             port = number
         } else {
-            port = 80
+            port = secure ? 443 : 80
         }
         let target = parts.requestTarget
         guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         host = parts.host
         requestTarget = target
         let named = isIPv6 ? "[\(parts.host)]" : parts.host
-        hostHeader = port == 80 ? named : "\(named):\(port)"
+        hostHeader = port == (secure ? 443 : 80) ? named : "\(named):\(port)"
     }
 
     /// Letters, digits, `.` and `-` (and `:` in an IPv6 address): a name with anything else

@@ -16,7 +16,7 @@ public struct TimingDialog: Dialog {
 
     /// A phase and its length.
     public struct Phase: Sendable, Equatable {
-        /// `connect`, `blocked`, `send`, `wait`, `receive`.
+        /// `dns`, `connect`, `tls`, `blocked`, `send`, `wait`, `receive`.
         public var name: String
         /// Seconds.
         public var seconds: Double
@@ -30,7 +30,7 @@ public struct TimingDialog: Dialog {
     /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
-            "t", "Response", "the response's time, phase by phase: connect, send, wait (first byte), receive",
+            "t", "Response", "the response's time, phase by phase: dns, connect, tls, send, wait (first byte), receive",
             Keymap.bind([.char("t")], .response, opening)),
         KeymapRow(
             "↑ ↓ j k, Esc", "timing", "scroll, close",
@@ -91,12 +91,18 @@ public struct TimingDialog: Dialog {
         lines.append(("", .plain))
         lines.append(
             (
-                "\(HopPhases.milliseconds(total)) in all · "
-                    + (hops.contains { $0.phases.contains { $0.name == "dns" } }
-                        ? "dns is the name lookup · Esc closes" : "connect includes DNS and TLS · Esc closes"),
+                "\(HopPhases.milliseconds(total)) in all · " + Self.footnote(hops),
                 Theme.hint
             ))
         return lines
+    }
+
+    /// What the phases of `hops` leave to explain.
+    private static func footnote(_ hops: [Hop]) -> String {
+        let names = Set(hops.flatMap { $0.phases.map(\.name) })
+        if names.contains("tls") { return "dns is the name lookup, tls the handshake · Esc closes" }
+        if names.contains("dns") { return "dns is the name lookup · Esc closes" }
+        return "connect includes DNS and TLS · Esc closes"
     }
 
     /// `····███·····`: the phase's place on the exchange's time line, at least one cell.

@@ -75,7 +75,7 @@ struct HTMLPage {
         .phases { display: flex; height: 12px; margin: 3px 0; background: rgba(127,127,127,.12); }
         .phases span { display: block; height: 100%; min-width: 1px; }
         .phases .blocked { background: #8c959f; } .phases .connect { background: #bf3989; }
-        .phases .dns { background: #8250df; }
+        .phases .dns { background: #8250df; } .phases .tls { background: #6639ba; }
         .phases .send { background: #bc4c00; }
         .phases .wait { background: #0969da; } .phases .receive { background: #1a7f37; }
         .legend { font-size: 11px; color: var(--dim); }

@@ -1,0 +1,90 @@
+import CourierHTTP
+import CourierTestSupport
+import Foundation
+import NIOCore
+import Testing
+
+@testable import CourierCore
+
+/// HTTPS over the engine's own connections: the handshake timed as a phase of its own, the
+/// certificate read from the very connection, HTTP/2 when ALPN picks it.
+@Suite("HTTPS over the engine's own connections")
+struct SecureWireTests {
+    @Test("a new connection's phases are dns, connect and tls; the next request keeps it alive")
+    func phases() async throws {
+        try await TLSTests.withTLSServer { port in
+            let client = HTTPEngine()
+            let options = SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile))
+            let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
+            do {
+                let first = try await client.send(request, options: options)
+                let second = try await client.send(request, options: options)
+                #expect(first.version == "HTTP/1.1")
+                let opened = try #require(first.hops.last)
+                #expect(HopPhases.lengths(opened).map(\.name).prefix(3) == ["dns", "connect", "tls"])
+                // An address takes no lookup; the handshake takes a few round trips and some crypto.
+                #expect(opened.phases?.dns == 0)
+                #expect((opened.phases?.tls ?? 0) > 0)
+                #expect((opened.phases?.tls ?? 1) <= (opened.phases?.connect ?? 0))
+                let kept = try #require(second.hops.last)
+                #expect(kept.phases?.connect == nil && kept.phases?.tls == nil)
+                #expect(HopPhases.line(opened).contains(" · tls "))
+            } catch {
+                Issue.record("\(error)")
+            }
+            await client.shutdown()
+        }
+    }
+
+    @Test("with verification off, the certificate of the connection itself is read, whatever names it has")
+    func certificateForOtherNames() async throws {
+        try await TLSTests.withTLSServer(certificate: "other-names") { port in
+            let response = try await TLSTests.send(port, TLSSettings(insecure: true)).get()
+            let certificate = try #require(response.certificate)
+            #expect(certificate.names == ["other.example", "www.other.example"])
+            let check = try CheckParser.check(#"certificate names contains "other.example""#)
+            #expect(CheckEvaluator(response: response).evaluate(check).passed)
+        }
+    }
+
+    @Test("HTTP/2 by ALPN: requests at once share one connection, each on a stream, and only the first opened it")
+    func http2Shared() async throws {
+        let server = try await HTTP2Server.start()
+        let client = HTTPEngine()
+        let options = SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile))
+        let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(server.port)/")
+        do {
+            let first = try await client.send(request, options: options)
+            #expect(first.version == "HTTP/2.0")
+            #expect(first.hops.last?.phases?.tls != nil)
+            #expect(first.certificate?.subject == "CN=127.0.0.1")
+            let rest = try await withThrowingTaskGroup(of: CourierCore.HTTPResponse.self) { group in
+                for _ in 0..<4 { group.addTask { try await client.send(request, options: options) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(rest.map(\.version) == Array(repeating: "HTTP/2.0", count: 4))
+            #expect(rest.allSatisfy { $0.hops.last?.phases?.connect == nil && $0.certificate != nil })
+            #expect(server.accepted.withLock { $0 } == 1)
+        } catch {
+            Issue.record("\(error)")
+        }
+        await client.shutdown()
+        try await server.channel.close()
+    }
+
+    @Test("a server that takes the connection and never answers the handshake is a timeout while connecting")
+    func silentHandshake() async throws {
+        // Listening without accepting: the kernel completes TCP, and nothing ever answers.
+        let (listener, port) = try LoopbackSocket.listen()
+        defer { close(listener) }
+        let client = HTTPEngine()
+        let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
+        do throws(TransportError) {
+            _ = try await client.send(request, options: SendOptions(timeout: 0.3))
+            Issue.record("a silent server answered")
+        } catch {
+            #expect(error == .timeout(seconds: 0.3, url: "https://127.0.0.1:\(port)/", phase: .connecting))
+        }
+        await client.shutdown()
+    }
+}
