@@ -6,6 +6,8 @@
 /// configuration becomes an environment whose other keys become variables.
 struct WorkspaceSchema {
     let reader: TypedJSONReader
+    /// The checks parsed so far in this load.
+    private let parsedChecks = ParsedChecks()
 
     private static let topLevelKeys = [
         "headers", "variables", "languages", "routes", "resources", "runs", "history", "capture_ttl", "imports",
@@ -342,7 +344,7 @@ struct WorkspaceSchema {
         var checks: [Check] = []
         for (index, line) in try reader.stringList(value, path).enumerated() {
             do {
-                checks.append(try CheckParser.check(line))
+                checks.append(try parsedChecks.check(line))
             } catch {
                 throw reader.fail("\(path)[\(index)]", error.description)
             }

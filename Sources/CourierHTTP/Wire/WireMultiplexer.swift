@@ -56,8 +56,10 @@ final class WireMultiplexer: Sendable {
         do {
             stream = try await opened.futureResult.get()
         } catch {
+            // No stream, so nothing of the request went out: the connection is closing or gone.
             ended()
-            throw refusal(error)
+            use.withLock { $0.usable = false }
+            throw WireError.closedBeforeAnswer
         }
         stream.closeFuture.whenComplete { [self] _ in ended() }
         do {
