@@ -116,14 +116,15 @@ struct PhaseTimingTests {
 }
 
 /// An HTTP/2-only server over TLS (the test certificate) that answers every stream with the
-/// names of the request headers it received, one per line.
+/// names of the request headers it received, one per line; with `goAway`, after its first
+/// answer on a connection it says it takes no more there (GOAWAY), and keeps it open.
 struct HTTP2Server {
     var channel: any Channel
     var port: Int
     /// Connections accepted so far.
     var accepted: Locked<Int>
 
-    static func start() async throws -> HTTP2Server {
+    static func start(goAway: Bool = false) async throws -> HTTP2Server {
         let chain = try NIOSSLCertificate.fromPEMFile(TLSTests.fixture("server.pem"))
         let key = try NIOSSLPrivateKey(file: TLSTests.fixture("server-key.pem"), format: .pem)
         var tls = TLSConfiguration.makeServerConfiguration(
@@ -140,7 +141,7 @@ struct HTTP2Server {
                     channel.configureHTTP2Pipeline(mode: .server) { stream in
                         stream.eventLoop.makeCompletedFuture {
                             try stream.pipeline.syncOperations.addHandlers([
-                                HTTP2FramePayloadToHTTP1ServerCodec(), HeaderNames(),
+                                HTTP2FramePayloadToHTTP1ServerCodec(), HeaderNames(goAway: goAway),
                             ])
                         }
                     }.map { _ in }
@@ -155,6 +156,11 @@ struct HTTP2Server {
         typealias InboundIn = HTTPServerRequestPart
         typealias OutboundOut = HTTPServerResponsePart
         private var names: [String] = []
+        private let goAway: Bool
+
+        init(goAway: Bool) {
+            self.goAway = goAway
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {
@@ -169,6 +175,11 @@ struct HTTP2Server {
                     promise: nil)
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
                 context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                if goAway, let connection = context.channel.parent {
+                    let frame = HTTP2Frame(
+                        streamID: .rootStream, payload: .goAway(lastStreamID: 1, errorCode: .noError, opaqueData: nil))
+                    connection.writeAndFlush(frame, promise: nil)
+                }
             }
         }
     }

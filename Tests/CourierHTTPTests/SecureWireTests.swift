@@ -72,6 +72,25 @@ struct SecureWireTests {
         try await server.channel.close()
     }
 
+    @Test("after the server's GOAWAY the next request goes on a new connection, and succeeds")
+    func goAway() async throws {
+        let server = try await HTTP2Server.start(goAway: true)
+        let client = HTTPEngine()
+        let options = SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile))
+        let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(server.port)/")
+        do {
+            for _ in 0..<3 {
+                let response = try await client.send(request, options: options)
+                #expect(response.status == 200 && response.version == "HTTP/2.0")
+            }
+            #expect(server.accepted.withLock { $0 } == 3)
+        } catch {
+            Issue.record("\(error)")
+        }
+        await client.shutdown()
+        try await server.channel.close()
+    }
+
     @Test("a server that takes the connection and never answers the handshake is a timeout while connecting")
     func silentHandshake() async throws {
         // Listening without accepting: the kernel completes TCP, and nothing ever answers.

@@ -88,7 +88,13 @@ final class WireHandler: ChannelDuplexHandler {
         if let body, body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
         let end = context.eventLoop.makePromise(of: Void.self)
         let (bound, number) = (NIOLoopBound(self, eventLoop: context.eventLoop), generation)
-        end.futureResult.whenSuccess { bound.value.wroteAll(number) }
+        end.futureResult.whenComplete { result in
+            switch result {
+            case .success: bound.value.wroteAll(number)
+            // A write refused (a stream opened after the server's GOAWAY): no answer will come.
+            case .failure(let error): bound.value.writeFailed(number, error)
+            }
+        }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: end)
     }
 
@@ -98,6 +104,13 @@ final class WireHandler: ChannelDuplexHandler {
         written = true
         marks.sent = NIODeadline.now()
         lastActivity = NIODeadline.now()
+    }
+
+    /// Request `number` could not be written out.
+    private func writeFailed(_ number: Int, _ error: any Error) {
+        guard number == generation else { return }
+        fail(error)
+        context?.close(promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -133,19 +146,20 @@ final class WireHandler: ChannelDuplexHandler {
             }
             timer?.cancel()
             timer = nil
-            if case .gathering(let promise, let head, let parts, _) = ended {
-                promise.succeed(WireAnswer(head: head, body: .whole(parts), marks: marks))
-            } else if case .streaming(let source) = ended {
-                source.finish()
-            }
             // The server may answer before it has read the whole request: only a request
-            // written out whole leaves the connection in a state to carry the next.
+            // written out whole leaves the connection in a state to carry the next. It goes
+            // back before the answer is handed on, so the caller's next request finds it.
             let next = reusable
             reusable = nil
             if keepAlive && written {
                 next?()
             } else {
                 context.close(promise: nil)
+            }
+            if case .gathering(let promise, let head, let parts, _) = ended {
+                promise.succeed(WireAnswer(head: head, body: .whole(parts), marks: marks))
+            } else if case .streaming(let source) = ended {
+                source.finish()
             }
         }
     }

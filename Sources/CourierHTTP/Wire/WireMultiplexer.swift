@@ -75,7 +75,7 @@ final class WireMultiplexer: Sendable {
     /// (the stream refused, or opened after its GOAWAY): the engine sends it again elsewhere.
     private func refusal(_ error: any Error) -> any Error {
         let refused: Bool
-        if error is NIOHTTP2Errors.CreatedStreamAfterGoaway {
+        if error is NIOHTTP2Errors.CreatedStreamAfterGoaway || error is NIOHTTP2Errors.IOOnClosedConnection {
             refused = true
         } else if let closed = error as? NIOHTTP2Errors.StreamClosed {
             refused = closed.errorCode == .refusedStream
