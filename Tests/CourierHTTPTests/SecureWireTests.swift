@@ -1,10 +1,11 @@
-import CourierHTTP
 import CourierTestSupport
 import Foundation
 import NIOCore
+import NIOPosix
 import Testing
 
 @testable import CourierCore
+@testable import CourierHTTP
 
 /// HTTPS over the engine's own connections: the handshake timed as a phase of its own, the
 /// certificate read from the very connection, HTTP/2 when ALPN picks it.
@@ -88,6 +89,38 @@ struct SecureWireTests {
             Issue.record("\(error)")
         }
         await client.shutdown()
+        try await server.channel.close()
+    }
+
+    @Test("a shared HTTP/2 connection is closed once no stream has used it for the idle timeout")
+    func idleHTTP2() async throws {
+        let server = try await HTTP2Server.start()
+        let pool = WirePool(idleTimeout: .seconds(60))
+        let url = "https://127.0.0.1:\(server.port)/"
+        let target = try #require(WireTarget(url, proxy: nil, streamed: false))
+        let context = try TLSConfigurationCache().context(TLSSettings(caFile: TLSTests.caFile), url: url)
+        let start = NIODeadline.now()
+        let (link, _) = try await pool.open(
+            to: target, tls: context, timeout: .seconds(5), loop: MultiThreadedEventLoopGroup.singleton.next())
+        guard case .multiplexed(let shared) = link else {
+            Issue.record("ALPN did not settle on HTTP/2")
+            return
+        }
+        let origin = WirePool.Origin(host: target.host, port: target.port, secure: true)
+        // Shared, not taken: every request finds it.
+        for _ in 0..<2 {
+            guard case .multiplexed(let found)? = pool.idleConnection(to: origin) else {
+                Issue.record("the connection is not shared")
+                return
+            }
+            #expect(found === shared)
+        }
+        let due = try #require(pool.sweep(at: start + .seconds(59)))
+        #expect(due >= start + .seconds(60) && due < start + .seconds(61))
+        #expect(pool.sweep(at: start + .seconds(61)) == nil)
+        try await shared.channel.closeFuture.get()
+        #expect(pool.idleConnection(to: origin) == nil)
+        await pool.shutdown()
         try await server.channel.close()
     }
 
