@@ -252,7 +252,7 @@ final class WireHandler: ChannelDuplexHandler {
             // Only without a context (the handler already removed): nothing can read on.
             promise.fail(error)
         case .idle:
-            if !HTTPEngine.closedBeforeAnswer(error) { refusal = error }
+            if !(error is WireError), !HTTPEngine.closedBeforeAnswer(error) { refusal = error }
         case .closed:
             break
         }

@@ -19,8 +19,7 @@ final class WireOpening: ChannelInboundHandler {
     typealias InboundIn = NIOAny
 
     /// What the opening found.
-    struct Opened: @unchecked Sendable {
-        // The multiplexer is only used through its `sendableView`, taken on the loop.
+    struct Opened: Sendable {
         var connected: NIODeadline
         var secured: NIODeadline
         var certificate: PeerCertificate?
