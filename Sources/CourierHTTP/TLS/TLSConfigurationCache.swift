@@ -8,40 +8,56 @@ import NIOSSL
 #endif
 
 /// The NIOSSL configurations of the engine, one per `TLSSettings`, checked once: the files
-/// are read and a context is made from them, so an unreadable CA, a certificate and key that
+/// are read and a context is made from them (the one the engine's own connections use), so an unreadable CA, a certificate and key that
 /// do not match, or a broken PEM is one clear error before anything is sent (and not a
 /// handshake failure with BoringSSL's words).
 final class TLSConfigurationCache: Sendable {
-    private let made = Locked<[TLSSettings: TLSConfiguration]>([:])
-    private let contexts = Locked<[TLSSettings: NIOSSLContext]>([:])
+    /// Each setting's configuration and the context made from it (which checked it).
+    private let made = Locked<[TLSSettings: Made]>([:])
+    /// The context of the default settings (system roots), made on first use.
+    private let standard = Locked<NIOSSLContext?>(nil)
+
+    private struct Made: Sendable {
+        var configuration: TLSConfiguration
+        var context: NIOSSLContext
+    }
 
     /// The configuration for `settings` (nil: AsyncHTTPClient's default, system roots).
     func configuration(_ settings: TLSSettings, url: String) throws(TransportError) -> TLSConfiguration? {
-        guard settings.insecure || settings.caFile != nil || settings.certFile != nil else { return nil }
-        if let known = made.withLock({ $0[settings] }) { return known }
-        let configuration = try Self.make(settings, url: url)
-        made.withLock { $0[settings] = configuration }
-        return configuration
+        try made(settings, url: url)?.configuration
     }
 
     /// The context of the engine's own connections for `settings`, offering HTTP/2 and
     /// HTTP/1.1 by ALPN as AsyncHTTPClient did. Made once: the system's roots are read then.
     func context(_ settings: TLSSettings, url: String) throws(TransportError) -> NIOSSLContext {
-        if let known = contexts.withLock({ $0[settings] }) { return known }
-        var tls = try configuration(settings, url: url) ?? TLSConfiguration.makeClientConfiguration()
-        tls.applicationProtocols = ["h2", "http/1.1"]
+        if let custom = try made(settings, url: url) { return custom.context }
+        if let known = standard.withLock({ $0 }) { return known }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.applicationProtocols = Self.protocols
         let context: NIOSSLContext
         do {
             context = try NIOSSLContext(configuration: tls)
         } catch {
             throw .tls(url: url, reason: TransportErrorTranslator.tlsReason(String(describing: error)))
         }
-        contexts.withLock { $0[settings] = context }
+        standard.withLock { $0 = context }
         return context
     }
 
-    private static func make(_ settings: TLSSettings, url: String) throws(TransportError) -> TLSConfiguration {
+    /// What ALPN offers: HTTP/2 first, as AsyncHTTPClient's `.automatic` did.
+    private static let protocols = ["h2", "http/1.1"]
+
+    private func made(_ settings: TLSSettings, url: String) throws(TransportError) -> Made? {
+        guard settings.insecure || settings.caFile != nil || settings.certFile != nil else { return nil }
+        if let known = made.withLock({ $0[settings] }) { return known }
+        let fresh = try Self.make(settings, url: url)
+        made.withLock { $0[settings] = fresh }
+        return fresh
+    }
+
+    private static func make(_ settings: TLSSettings, url: String) throws(TransportError) -> Made {
         var tls = TLSConfiguration.makeClientConfiguration()
+        tls.applicationProtocols = protocols
         if settings.insecure { tls.certificateVerification = .none }
         if let caFile = settings.caFile {
             guard FileManager.default.isReadableFile(atPath: caFile) else {
@@ -73,12 +89,11 @@ final class TLSConfigurationCache: Sendable {
         do {
             // Making a context checks that the key belongs to the certificate: both files parsed
             // above, so a key that will not load now is another certificate's key.
-            _ = try NIOSSLContext(configuration: tls)
+            return Made(configuration: tls, context: try NIOSSLContext(configuration: tls))
         } catch NIOSSLError.failedToLoadPrivateKey {
             throw .tls(url: url, reason: "the client certificate and key do not match")
         } catch {
             throw .tls(url: url, reason: TransportErrorTranslator.tlsReason(String(describing: error)))
         }
-        return tls
     }
 }
