@@ -62,9 +62,24 @@ final class WireConnection: Sendable {
         head: HTTPRequestHead, body: ByteBuffer?, marks: PhaseLog.Marks, timeout: TimeAmount,
         reusable: @escaping @Sendable () -> Void
     ) async throws -> WireAnswer {
-        let loop = channel.eventLoop
+        var answer = try await Self.exchange(
+            on: handler, loop: channel.eventLoop, head: head, body: body, marks: marks, timeout: timeout,
+            reusable: reusable)
+        answer.certificate = certificate
+        return answer
+    }
+
+    /// Starts the request on `handler`'s connection, once `ready` has succeeded when given (an
+    /// HTTP/2 stream being opened; its failure fails the request with
+    /// `WireError.closedBeforeAnswer`), and returns the answer's head. One wait, chained on the
+    /// loop: a task that awaited a step finished already would be resumed while it is still
+    /// suspending, which ThreadSanitizer reports (the runtime's atomics are not instrumented).
+    static func exchange(
+        on handler: NIOLoopBoundBox<WireHandler?>, loop: any EventLoop, after ready: EventLoopFuture<Void>? = nil,
+        head: HTTPRequestHead, body: ByteBuffer?, marks: PhaseLog.Marks, timeout: TimeAmount,
+        reusable: @escaping @Sendable () -> Void
+    ) async throws -> WireAnswer {
         let promise = loop.makePromise(of: WireAnswer.self)
-        let handler = handler
         let start: @Sendable () -> Void = {
             guard let wire = handler.value else {
                 promise.fail(WireError.closedBeforeAnswer)
@@ -72,8 +87,16 @@ final class WireConnection: Sendable {
             }
             wire.start(head: head, body: body, marks: marks, timeout: timeout, promise: promise, reusable: reusable)
         }
-        if loop.inEventLoop { start() } else { loop.execute(start) }
-        var answer = try await withTaskCancellationHandler {
+        if let ready {
+            ready.whenComplete { result in
+                if case .failure = result { promise.fail(WireError.closedBeforeAnswer) } else { start() }
+            }
+        } else if loop.inEventLoop {
+            start()
+        } else {
+            loop.execute(start)
+        }
+        return try await withTaskCancellationHandler {
             try await promise.futureResult.get()
         } onCancel: {
             loop.execute {
@@ -81,8 +104,6 @@ final class WireConnection: Sendable {
                 handler.value?.close()
             }
         }
-        answer.certificate = certificate
-        return answer
     }
 
     /// Closes the connection (a request on it fails).

@@ -36,34 +36,38 @@ enum WireDialer {
                     }
                 }
             }
-        let channel: any Channel
         var marks = PhaseLog.Marks()
-        do {
-            // An address needs no lookup (and the resolver is a thread hop away).
-            if isAddress, let address = try? SocketAddress(ipAddress: target.host, port: target.port) {
-                marks.lookup = 0
-                channel = try await bootstrap.connect(to: address).get()
-            } else {
-                let resolver = WireResolver(loop: loop)
-                channel = try await bootstrap.resolver(resolver).connect(host: target.host, port: target.port).get()
-                marks.lookup = resolver.duration ?? 0
-            }
-        } catch {
-            opened?.fail(error)
-            throw error
+        // An address needs no lookup (and the resolver is a thread hop away).
+        var resolver: WireResolver?
+        let connecting: EventLoopFuture<any Channel>
+        if isAddress, let address = try? SocketAddress(ipAddress: target.host, port: target.port) {
+            marks.lookup = 0
+            connecting = bootstrap.connect(to: address)
+        } else {
+            let lookup = WireResolver(loop: loop)
+            resolver = lookup
+            connecting = bootstrap.resolver(lookup).connect(host: target.host, port: target.port)
         }
         guard let opened else {
+            let channel = try await connecting.get()
+            marks.lookup = marks.lookup ?? resolver?.duration ?? 0
             marks.ready = NIODeadline.now()
             let connection = WireConnection(channel: channel, origin: origin, handler: handler, certificate: nil)
             return (.single(connection), marks)
         }
-        let found: WireOpening.Opened
-        do {
-            found = try await opened.futureResult.get()
-        } catch {
-            channel.close(promise: nil)
-            throw error
+        connecting.whenFailure { opened.fail($0) }
+        // One wait for TCP and the handshake, chained on the loop: awaiting the handshake apart,
+        // after TCP, found it mostly over already, and a continuation resumed while its task is
+        // still suspending is a race ThreadSanitizer reports (the runtime's atomics are not
+        // instrumented).
+        let secured = connecting.flatMap { channel in
+            opened.futureResult.map { (channel, $0) }.flatMapErrorThrowing { error in
+                channel.close(promise: nil)
+                throw error
+            }
         }
+        let (channel, found) = try await secured.get()
+        marks.lookup = marks.lookup ?? resolver?.duration ?? 0
         marks.connected = found.connected
         marks.ready = found.secured
         if let multiplexer = found.multiplexer {

@@ -52,20 +52,18 @@ final class WireMultiplexer: Sendable {
                 try WireConnection.addAnswerHandlers(pipeline, inflationRatio: ratio, into: handler)
             }
         }
-        let stream: any Channel
-        do {
-            stream = try await opened.futureResult.get()
-        } catch {
-            // No stream, so nothing of the request went out: the connection is closing or gone.
-            ended()
-            use.withLock { $0.usable = false }
-            throw WireError.closedBeforeAnswer
+        // Bookkeeping on the loop, chained to the opening: no stream, nothing of the request
+        // went out (the connection is closing or gone).
+        let ready = opened.futureResult.map { stream in
+            stream.closeFuture.whenComplete { [self] _ in ended() }
         }
-        stream.closeFuture.whenComplete { [self] _ in ended() }
+        ready.whenFailure { [self] _ in ended() }
         do {
-            let connection = WireConnection(channel: stream, origin: origin, handler: handler, certificate: certificate)
-            // The stream ends with its answer; nothing goes back to a pool.
-            return try await connection.send(head: head, body: body, marks: marks, timeout: timeout, reusable: {})
+            var answer = try await WireConnection.exchange(
+                on: handler, loop: channel.eventLoop, after: ready, head: head, body: body, marks: marks,
+                timeout: timeout, reusable: {})
+            answer.certificate = certificate
+            return answer
         } catch {
             throw refusal(error)
         }
