@@ -79,6 +79,17 @@ struct TimingDialogTests {
         #expect(lines.contains { $0.hasPrefix("  dns ") && $0.hasSuffix(" 1.0 ms") })
         #expect(lines.contains { $0.hasPrefix("  connect ") && $0.contains(" 2.0 ms (new connection)") })
         #expect(lines.last?.contains("dns is the name lookup") == true)
+        // Over TLS the handshake is a row of its own, after the TCP part of connecting.
+        var secured = hop
+        secured.phases = HopPhases(blocked: 0.000_1, connect: 0.009, send: 0.000_1, dns: 0.001, tls: 0.006)
+        response.hops = [secured]
+        let handshake = TimingDialog(
+            Exchange(request: HTTPRequest(method: .get, url: hop.url), response: response, origin: .init())
+        )
+        .lines(barWidth: 10).map(\.0)
+        #expect(handshake.contains { $0.hasPrefix("  connect ") && $0.contains(" 2.0 ms (new connection)") })
+        #expect(handshake.contains { $0.hasPrefix("  tls ") && $0.hasSuffix(" 6.0 ms") })
+        #expect(handshake.last?.contains("tls the handshake") == true)
         response.hops = [whole]
         let before = TimingDialog(
             Exchange(request: HTTPRequest(method: .get, url: hop.url), response: response, origin: .init())

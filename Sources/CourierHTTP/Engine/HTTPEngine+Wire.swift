@@ -36,17 +36,9 @@ extension HTTPEngine {
         let buffer = body.map { ByteBuffer(bytes: $0) }
         let wait = TimeAmount.milliseconds(max(1, Int64((timeout * 1000).rounded())))
         let pool = clients.wire
-        let origin = WirePool.Origin(host: target.host, port: target.port, secure: target.secure)
-        if let kept = pool.idleConnection(to: origin) {
+        if let kept = pool.idleConnection(to: target.origin) {
             do {
-                switch kept {
-                case .single(let connection):
-                    return try await connection.send(
-                        head: head, body: buffer, marks: PhaseLog.Marks(), timeout: wait,
-                        reusable: { pool.release(connection) })
-                case .multiplexed(let shared):
-                    return try await shared.send(head: head, body: buffer, marks: PhaseLog.Marks(), timeout: wait)
-                }
+                return try await kept.send(head: head, body: buffer, marks: PhaseLog.Marks(), timeout: wait, pool: pool)
             } catch WireError.closedBeforeAnswer {
                 // The server dropped it while it was idle (or refused the stream), and answered
                 // nothing: for any method, it processed nothing it would admit to, so the
@@ -55,13 +47,7 @@ extension HTTPEngine {
         }
         let context = try target.secure ? tlsConfigurations.context(tls, url: url) : nil
         let (fresh, marks) = try await pool.open(to: target, tls: context, timeout: wait, loop: clients.group.next())
-        switch fresh {
-        case .single(let connection):
-            return try await connection.send(
-                head: head, body: buffer, marks: marks, timeout: wait, reusable: { pool.release(connection) })
-        case .multiplexed(let shared):
-            return try await shared.send(head: head, body: buffer, marks: marks, timeout: wait)
-        }
+        return try await fresh.send(head: head, body: buffer, marks: marks, timeout: wait, pool: pool)
     }
 
     /// A field value without control bytes (a tab allowed): a CR, an LF or a NUL would end

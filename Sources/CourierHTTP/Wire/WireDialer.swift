@@ -72,7 +72,7 @@ enum WireDialer {
         marks.ready = found.secured
         if let multiplexer = found.multiplexer {
             let made = WireMultiplexer(
-                channel: channel, origin: origin, multiplexer: multiplexer, certificate: found.certificate,
+                channel: channel, multiplexer: multiplexer, certificate: found.certificate,
                 inflationRatio: inflationRatio)
             return (.multiplexed(made), marks)
         }

@@ -8,7 +8,6 @@ import NIOHTTP2
 /// connection, behind NIO's codec from frames to HTTP/1-style parts.
 final class WireMultiplexer: Sendable {
     let channel: any Channel
-    let origin: WirePool.Origin
     /// What the server presented on the handshake.
     let certificate: PeerCertificate?
     private let multiplexer: HTTP2StreamMultiplexer.SendableView
@@ -18,11 +17,10 @@ final class WireMultiplexer: Sendable {
     private let use = Locked<(streams: Int, since: NIODeadline, usable: Bool)>((0, .now(), true))
 
     init(
-        channel: any Channel, origin: WirePool.Origin, multiplexer: HTTP2StreamMultiplexer.SendableView,
+        channel: any Channel, multiplexer: HTTP2StreamMultiplexer.SendableView,
         certificate: PeerCertificate?, inflationRatio: Int
     ) {
         self.channel = channel
-        self.origin = origin
         self.multiplexer = multiplexer
         self.certificate = certificate
         self.inflationRatio = inflationRatio

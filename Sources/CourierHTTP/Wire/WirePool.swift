@@ -60,7 +60,7 @@ final class WirePool: Sendable {
     func open(
         to target: WireTarget, tls: NIOSSLContext? = nil, timeout: TimeAmount, loop: any EventLoop
     ) async throws -> (WireLink, PhaseLog.Marks) {
-        let origin = Origin(host: target.host, port: target.port, secure: target.secure)
+        let origin = target.origin
         let (link, marks) = try await WireDialer.dial(
             target, origin: origin, tls: tls, timeout: timeout, loop: loop,
             inflationRatio: SendOptions.maxInflationRatio)

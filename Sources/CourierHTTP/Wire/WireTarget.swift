@@ -25,6 +25,9 @@ struct WireTarget: Sendable, Equatable {
     /// What the `Host` header says when the request has none (the port only when not 80).
     var hostHeader: String
 
+    /// Where its connections go in the pool.
+    var origin: WirePool.Origin { WirePool.Origin(host: host, port: port, secure: secure) }
+
     /// Off for `scripts/bench.sh` only, which measures AsyncHTTPClient's rate beside this one
     /// with the same binary (`COURIER_NO_WIRE=1`).
     static let enabled = getenv("COURIER_NO_WIRE") == nil
