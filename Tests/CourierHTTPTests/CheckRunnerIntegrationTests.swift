@@ -74,7 +74,7 @@ struct CheckRunnerIntegrationTests {
 
     @Test("a refused connection is an error on each of the route's checks; --bail skips the rest")
     func transportErrors() async throws {
-        let engine = HTTPEngine()
+        let engine = makeEngine()
         let closed = try workspace(port: 1)
         let result = try await run(closed, engine, bail: true)
         await engine.shutdown()

@@ -167,7 +167,7 @@ struct HTTPEngineIntegrationTests {
     @Test("a TLS handshake the server never answers times out while connecting")
     func connectTimeout() async throws {
         let listener = try SilentListener()
-        let client = HTTPEngine()
+        let client = makeEngine()
         let url = "https://127.0.0.1:\(listener.port)/"
         await #expect(throws: TransportError.timeout(seconds: 0.3, url: url, phase: .connecting)) {
             try await client.send(get(url) { $0.options.timeout = 0.3 })
@@ -218,7 +218,7 @@ struct HTTPEngineIntegrationTests {
         let closed = try await SampleServer.start()
         let port = closed.port
         await closed.stop()
-        let client = HTTPEngine()
+        let client = makeEngine()
         let refused = await Result(catching: { try await client.send(get("http://127.0.0.1:\(port)/x")) })
         #expect(throws: TransportError.connection(url: "http://127.0.0.1:\(port)/x", reason: "connection refused")) {
             try refused.get()

@@ -93,7 +93,7 @@ struct PhaseTimingTests {
     @Test("HTTP/2: the first stream opens the connection, the next reuses it, and no stream carries the number")
     func http2() async throws {
         let server = try await HTTP2Server.start()
-        let client = HTTPEngine()
+        let client = makeEngine()
         do {
             let options = SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile))
             var responses: [CourierCore.HTTPResponse] = []

@@ -14,7 +14,7 @@ struct SecureWireTests {
     @Test("a new connection's phases are dns, connect and tls; the next request keeps it alive")
     func phases() async throws {
         try await TLSTests.withTLSServer { port in
-            let client = HTTPEngine()
+            let client = makeEngine()
             let options = SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile))
             let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
             do {
@@ -51,7 +51,7 @@ struct SecureWireTests {
     @Test("HTTP/2 by ALPN: requests at once share one connection, each on a stream, and only the first opened it")
     func http2Shared() async throws {
         let server = try await HTTP2Server.start()
-        let client = HTTPEngine()
+        let client = makeEngine()
         let options = SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile))
         let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(server.port)/")
         do {
@@ -76,7 +76,7 @@ struct SecureWireTests {
     @Test("after the server's GOAWAY the next request goes on a new connection, and succeeds")
     func goAway() async throws {
         let server = try await HTTP2Server.start(goAway: true)
-        let client = HTTPEngine()
+        let client = makeEngine()
         let options = SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile))
         let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(server.port)/")
         do {
@@ -131,7 +131,7 @@ struct SecureWireTests {
         // Listening without accepting: the kernel completes TCP, and nothing ever answers.
         let (listener, port) = try LoopbackSocket.listen()
         defer { close(listener) }
-        let client = HTTPEngine()
+        let client = makeEngine()
         let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
         do throws(TransportError) {
             _ = try await client.send(request, options: SendOptions(timeout: 0.3))

@@ -46,7 +46,7 @@ struct TLSTests {
     }
 
     static func send(_ port: Int, _ tls: TLSSettings) async -> Result<CourierCore.HTTPResponse, TransportError> {
-        let client = HTTPEngine()
+        let client = makeEngine()
         let request = CourierCore.HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/")
         let result: Result<CourierCore.HTTPResponse, TransportError>
         do throws(TransportError) {

@@ -28,7 +28,7 @@ struct UploadConfinementTests {
         var workspace = Workspace(
             environments: [Environment(name: "dev", baseURL: server.url)], routes: [route], baseDirectory: folder)
         workspace.file = folder + "/environments.json"
-        let engine = HTTPEngine()
+        let engine = makeEngine()
         defer { Task { await engine.shutdown() } }
         // A streamed body is read by a task on the shared pool; under the thread sanitizer the
         // other suites' CPU-bound tests can hold that pool for most of a minute, which a 30 s

@@ -33,10 +33,11 @@ final class ClientPool: Sendable {
     /// The moments each request's phases are cut at.
     let phases = PhaseLog()
     /// The engine's own connections, for `http://` and `https://` without a proxy (`WireTarget`).
-    let wire = WirePool()
+    let wire: WirePool
 
-    init(group: any EventLoopGroup) {
+    init(group: any EventLoopGroup, idleTimeout: TimeAmount) {
         self.group = group
+        wire = WirePool(idleTimeout: idleTimeout)
     }
 
     /// The client for `key`, made on first use.

@@ -32,19 +32,26 @@ public final class HTTPEngine: Sendable {
 
     /// Creates the shared engine. Bodies are decompressed (gzip, deflate); redirects are
     /// handled here, not by AsyncHTTPClient.
-    public init() {
+    public convenience init() {
+        self.init(idleTimeout: .seconds(60))
+    }
+
+    /// The shared engine, whose connections are closed after `idleTimeout` unused (tests that
+    /// count connections give a long one: a suite under ThreadSanitizer may hold a test's task
+    /// back for a minute between two of its requests).
+    init(idleTimeout: TimeAmount) {
         // One loop: every connection and every task handed `taskExecutor` share one thread.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         self.group = group
         taskExecutor = EventLoopTaskExecutor(group.next())
-        clients = ClientPool(group: group)
+        clients = ClientPool(group: group, idleTimeout: idleTimeout)
     }
 
     /// An engine on `loop`, which its owner runs and stops.
     private init(loop: any EventLoop) {
         group = nil
         taskExecutor = EventLoopTaskExecutor(loop)
-        clients = ClientPool(group: loop)
+        clients = ClientPool(group: loop, idleTimeout: .seconds(60))
     }
 
     /// Makes the calling thread the event loop of a new engine and runs `body` on it as a
