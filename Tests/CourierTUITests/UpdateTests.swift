@@ -199,6 +199,29 @@ struct UpdateTests {
         #expect(state.modal == nil)
     }
 
+    @Test("the key list scrolls by a page and to either end, never past them")
+    func helpPages() {
+        var state = Fixtures.state()
+        let (page, limit) = (state.height - 6, HelpDialog.lines(width: state.width).count - (state.height - 6))
+        #expect(limit > 2 * page)
+        state.press(.char("?"), .pageDown)
+        #expect(state.modal == Modal(HelpDialog(scroll: page)))
+        state.press(.char(" "))
+        #expect(state.modal == Modal(HelpDialog(scroll: 2 * page)))
+        state.press(.pageUp, .up)
+        #expect(state.modal == Modal(HelpDialog(scroll: page - 1)))
+        state.press(.char("G"))
+        #expect(state.modal == Modal(HelpDialog(scroll: limit)))
+        state.press(.pageDown, .down)
+        #expect(state.modal == Modal(HelpDialog(scroll: limit)))
+        state.press(.char("g"), .pageUp)
+        #expect(state.modal == Modal(HelpDialog(scroll: 0)))
+        state.press(.end)
+        #expect(state.modal == Modal(HelpDialog(scroll: limit)))
+        state.press(.home)
+        #expect(state.modal == Modal(HelpDialog(scroll: 0)))
+    }
+
     @Test("e opens the environment switcher; switching keeps typed values and re-resolves the URL")
     func switcher() throws {
         // GIVEN a value typed into users.show on development

@@ -11,8 +11,8 @@ public struct HelpDialog: Dialog {
     /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
-            "↑ ↓ j k, Esc", "key list", "scroll, close",
-            Keymap.bind([.down, .char("j")], scope, .down) + Keymap.bind([.up, .char("k")], scope, .up)
+            "↓ j / ↑ k, PgDn PgUp Space, g G, Esc", "key list", "scroll by a row, by a page, to either end; close",
+            Keymap.moves.flatMap { Keymap.bind($0.keys, scope, $0.action) } + Keymap.bind([.char(" ")], scope, .pageDown)
                 + Keymap.bind([.escape, .char("?"), .char("q"), .enter, .function(1)], scope, .cancel))
     ]
 
@@ -23,8 +23,18 @@ public struct HelpDialog: Dialog {
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
-        case .down: scroll = min(scroll + 1, Self.scrollLimit(width: state.width, height: state.height))
-        case .up: scroll = max(0, scroll - 1)
+        case .down, .up, .pageDown, .pageUp, .top, .bottom:
+            let (page, limit) = (Self.rows(height: state.height), Self.scrollLimit(width: state.width, height: state.height))
+            let target =
+                switch action {
+                case .down: scroll + 1
+                case .up: scroll - 1
+                case .pageDown: scroll + page
+                case .pageUp: scroll - page
+                case .top: 0
+                default: limit
+                }
+            scroll = max(0, min(target, limit))
         default: break
         }
         return .stay()
