@@ -113,6 +113,28 @@ struct CheckEvaluatorTests {
         #expect(evaluator.evaluate([]).isEmpty)
     }
 
+    @Test(
+        "NDJSON and JSON text sequences pass the implicit check when every record is JSON",
+        arguments: [
+            ("application/x-ndjson", "{\"a\":1}\n{\"a\":2}\n", nil),
+            ("application/x-ndjson; charset=utf-8", "{\"a\":1}\r\n\r\n[2]\r\n", nil),
+            ("application/jsonl", "1\n\"two\"\nnull", nil),
+            ("application/x-ndjson", "{\"a\":1}\n{\"a\":\n", "record 2 (line 2) is not JSON"),
+            ("application/x-ndjson", "{}\n\n{} {}\n", "record 2 (line 3) is not JSON"),
+            ("application/json-seq", "\u{1E}{\"a\":1}\n\u{1E}\n[1,2]\n", nil),
+            ("application/json-seq", "\u{1E}{\"a\":1}\n\u{1E}\n{\n", "record 2 (line 3) is not JSON"),
+            ("application/json", "{\"a\":1}\n{\"a\":2}\n", "body is not JSON"),
+        ] as [(String, String, String?)])
+    func jsonSequences(type: String, body: String, problem: String?) throws {
+        let evaluator = CheckEvaluator(
+            response: HTTPResponse(
+                status: 200, reason: "OK", headers: [HeaderField("Content-Type", type)], body: Array(body.utf8)))
+        let implicit = try #require(evaluator.evaluate(nil).last)
+        #expect(implicit.passed == (problem == nil), "\(implicit.line)")
+        if let problem { #expect(implicit.message?.hasPrefix(problem) == true, "\(implicit.line)") }
+        #expect(JSONSequence.isSequence(contentType: type) == (type != "application/json"))
+    }
+
     @Test("a body saved to a file is not read back: body queries fail and say why, status and bytes still work")
     func spilledBody() throws {
         let evaluator = CheckEvaluator(

@@ -42,13 +42,17 @@ public struct CheckEvaluator {
     }
 
     /// Results of a route's checks, in order; `nil` (no `checks` key) runs the implicit check:
-    /// the status is below 400 and a body whose Content-Type says JSON parses.
+    /// the status is below 400 and a body whose Content-Type says JSON parses (for NDJSON or a
+    /// JSON text sequence: each record does).
     public func evaluate(_ checks: [Check]?) -> [CheckResult] {
         guard let checks else {
             var results = [evaluate(.implicitStatus)]
-            if BodyKind.looksLikeJSON([], contentType: response.contentType) && response.bodySize > 0
-                && bodyProblem == nil
-            {
+            guard response.bodySize > 0 && bodyProblem == nil else { return results }
+            if JSONSequence.isSequence(contentType: response.contentType) {
+                // NDJSON and JSON text sequences hold a document per record, not one in all.
+                let problem = JSONSequence.problem(in: body)
+                results.append(CheckResult(check: "every record is valid JSON", passed: problem == nil, message: problem))
+            } else if BodyKind.looksLikeJSON([], contentType: response.contentType) {
                 results.append(jsonParses())
             }
             return results

@@ -20,13 +20,13 @@ public struct StreamFramer: Sendable {
 
     /// The framer for a response of `contentType`, or nil when it is not a stream format.
     public init?(contentType: String?, limit: Int = 1 << 20) {
-        let type = (contentType ?? "").split(separator: ";").first?.trimmingWhitespace().lowercased()
-        switch type {
-        case "text/event-stream": kind = .serverSentEvents
-        case "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
-            "application/jsonlines":
+        let type = JSONSequence.mediaType(contentType)
+        if type == "text/event-stream" {
+            kind = .serverSentEvents
+        } else if JSONSequence.lineMediaTypes.contains(type) {
             kind = .lines
-        default: return nil
+        } else {
+            return nil
         }
         events = ServerSentEventParser(limit: limit)
         lines = LineStreamParser(limit: limit)
