@@ -149,7 +149,8 @@ final class TransportCommandTests {
         // NDJSON is valid when each record is: the demo's own route passes its implicit check.
         let ndjson = try await courier(["check", "ndjson"])
         #expect(
-            ndjson.code == 0 && ndjson.stdout.contains("2 checks: 2 passed, 0 failed"), "\(ndjson.stdout)\(ndjson.stderr)")
+            ndjson.code == 0 && ndjson.stdout.contains("2 checks: 2 passed, 0 failed"),
+            "\(ndjson.stdout)\(ndjson.stderr)")
         let stalled = try await courier(["call", "events", "-q", "count=2", "-q", "ms=5000", "--timeout", "1.5"])
         #expect(stalled.code == 2)
         #expect(stalled.stdout.contains("event: tick  id: 1"))

@@ -51,7 +51,8 @@ public struct CheckEvaluator {
             if JSONSequence.isSequence(contentType: response.contentType) {
                 // NDJSON and JSON text sequences hold a document per record, not one in all.
                 let problem = JSONSequence.problem(in: body)
-                results.append(CheckResult(check: "every record is valid JSON", passed: problem == nil, message: problem))
+                results.append(
+                    CheckResult(check: "every record is valid JSON", passed: problem == nil, message: problem))
             } else if BodyKind.looksLikeJSON([], contentType: response.contentType) {
                 results.append(jsonParses())
             }
