@@ -12,7 +12,8 @@ public struct HelpDialog: Dialog {
     public static let keys = [
         KeymapRow(
             "↓ j / ↑ k, PgDn PgUp Space, g G, Esc", "key list", "scroll by a row, by a page, to either end; close",
-            Keymap.moves.flatMap { Keymap.bind($0.keys, scope, $0.action) } + Keymap.bind([.char(" ")], scope, .pageDown)
+            Keymap.moves.flatMap { Keymap.bind($0.keys, scope, $0.action) }
+                + Keymap.bind([.char(" ")], scope, .pageDown)
                 + Keymap.bind([.escape, .char("?"), .char("q"), .enter, .function(1)], scope, .cancel))
     ]
 
@@ -24,7 +25,9 @@ public struct HelpDialog: Dialog {
         switch action {
         case .cancel: return .close()
         case .down, .up, .pageDown, .pageUp, .top, .bottom:
-            let (page, limit) = (Self.rows(height: state.height), Self.scrollLimit(width: state.width, height: state.height))
+            let (page, limit) = (
+                Self.rows(height: state.height), Self.scrollLimit(width: state.width, height: state.height)
+            )
             let target =
                 switch action {
                 case .down: scroll + 1
