@@ -117,6 +117,22 @@ struct TUITests {
         }
     }
 
+    @Test("a request to a server that went away shows the failure in the Response pane, not the last 200")
+    func failureInPane() async throws {
+        try await withScreen { tmux, demo, _ in
+            try tmux.send("j", "Enter")
+            try await tmux.waitFor("Request · users.show")
+            try tmux.send("Enter")
+            try await tmux.waitFor("200 OK")
+            demo.terminate()
+            try tmux.send("Enter")
+            try await tmux.waitFor("✗ Could not connect", also: { !$0.contains("200 OK") })
+            let screen = try tmux.screen()
+            #expect(screen.contains("users.show @ development") && screen.contains("hint: is the server running?"))
+            try await tmux.quit()
+        }
+    }
+
     @Test("a stream appends live and follows the tail; g stops following, G resumes, Esc keeps what came")
     func liveStream() async throws {
         try await withScreen { tmux, _, _ in

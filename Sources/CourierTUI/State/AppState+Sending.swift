@@ -17,7 +17,13 @@ extension AppState {
     /// Sends `route` to `environment` with what its form holds (asking first for a mutating
     /// request to a protected environment); `purpose` says what its answer is for.
     mutating func send(route: Route, to environment: Environment, purpose: InFlight.Purpose = .show) -> [Effect] {
-        guard var request = prepare(route: route, environment: environment) else { return [] }
+        guard var request = prepare(route: route, environment: environment) else {
+            if case .show = purpose, let status {
+                response = nil
+                failure = RequestFailure(routeName: route.name, environmentName: environment.name, notSent: status.text)
+            }
+            return []
+        }
         request.options.maxBodyInMemory = maxBodyInMemory
         let id = nextRequestID
         nextRequestID += 1
@@ -100,8 +106,14 @@ extension AppState {
             if response?.requestID == id { response?.endStream(.stopped) }
             status = StatusLine(text: "request cancelled", isError: false)
         case .failure(let error):
-            // A stream that broke off keeps the events that came.
-            if response?.requestID == id { response?.endStream(.failed) }
+            if response?.requestID == id, response?.stream != nil || response?.arrival != nil {
+                // A stream that broke off keeps the events that came.
+                response?.endStream(.failed)
+            } else if case .show = flight.purpose, (response?.requestID ?? 0) < id, (failure?.requestID ?? 0) < id {
+                // The failure takes the pane: the last answer left there read as this one's.
+                response = nil
+                failure = RequestFailure(id: id, request: sent, error: error)
+            }
             status = StatusLine(
                 text:
                     "\(sent.origin.routeName) @ \(sent.origin.environmentName): \(sent.origin.masking(error.description))",

@@ -17,8 +17,12 @@ public struct AppState: Sendable {
     public var routeList: RouteList
     /// The Request pane.
     public var requestPane: RequestPane
-    /// The Response pane: the response on screen.
-    public var response: ResponseDisplay?
+    /// The Response pane: the response on screen. A response shown replaces a failure.
+    public var response: ResponseDisplay? {
+        didSet { if response != nil { failure = nil } }
+    }
+    /// The Response pane when the last request failed: the failure, in place of a response.
+    public var failure: RequestFailure?
     /// The focused pane.
     public var focus: Pane = .routes
     /// Where keys go.
