@@ -6,7 +6,9 @@ extension ResponseDisplay {
     public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         let style = border(state)
         guard let response = state.response else {
-            if let failure = state.failure { return RequestFailure.draw(failure, in: rect, style: style, into: &buffer) }
+            if let failure = state.failure {
+                return RequestFailure.draw(failure, in: rect, style: style, into: &buffer)
+            }
             buffer.box(rect, title: "Response", style: style)
             buffer.put(
                 "Enter sends the request · Esc cancels it", x: rect.inner.x + 1, y: rect.inner.y, style: Theme.hint,
