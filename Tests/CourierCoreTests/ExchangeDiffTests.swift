@@ -86,6 +86,50 @@ struct ExchangeDiffTests {
         #expect(ExchangeDiff().compare(a, a).isSame)
     }
 
+    @Test("binary bodies: kinds and sizes, then 16 bytes of each in hex where they part; never raw bytes")
+    func binaryBodies() {
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 20) + [0x1B, 0x5B]
+        var other = png
+        other[18] = 0xFF
+        let cases: [([UInt8], [UInt8], [String])] = [
+            (
+                png, other,
+                [
+                    "body: binary, 30 B | binary, 30 B",
+                    "body bytes from 16 (first difference at 18): 00 00 00 00 00 00 00 00 00 00 00 00 1b 5b"
+                        + " | 00 00 ff 00 00 00 00 00 00 00 00 00 1b 5b",
+                ]
+            ),
+            (
+                png, Array(png.prefix(10)),
+                [
+                    "body: binary, 30 B | binary, 10 B",
+                    "body bytes from 0 (first difference at 10): 89 50 4e 47 0d 0a 1a 0a 00 00 00 00 00 00 00 00"
+                        + " | 89 50 4e 47 0d 0a 1a 0a 00 00",
+                ]
+            ),
+            (
+                Array("hello".utf8), png,
+                [
+                    "body: text, 5 B | binary, 30 B",
+                    "body bytes from 0 (first difference at 0): 68 65 6c 6c 6f | 89 50 4e 47 0d 0a 1a 0a 00 00 00 00 00 00 00 00",
+                ]
+            ),
+        ]
+        for (left, right, expected) in cases {
+            let result = ExchangeDiff().compare(
+                HTTPResponse(status: 200, reason: "", body: left), HTTPResponse(status: 200, reason: "", body: right))
+            #expect(result.differences.map(\.description) == expected)
+            #expect(result.bodyLines.isEmpty)
+            #expect(!result.differences.map(\.description).joined().contains("\u{1B}"))
+        }
+        #expect(
+            ExchangeDiff().compare(
+                HTTPResponse(status: 200, reason: "", body: png), HTTPResponse(status: 200, reason: "", body: png)
+            ).isSame)
+    }
+
     @Test(
         "the line diff matches diff -u",
         arguments: [

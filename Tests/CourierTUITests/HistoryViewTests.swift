@@ -126,6 +126,30 @@ struct HistoryViewTests {
         #expect(state.status?.text == "development · 200 · now and development · 200 · now: the same")
     }
 
+    @Test("a diff of binary bodies is sizes and a hex line, inside the frame at 80×24")
+    func binaryDiff() {
+        // Bytes that would move the cursor and clear the screen if they reached the terminal.
+        let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x1B, 0x5B, 0x32, 0x4A] + Array(repeating: 0x07, count: 300)
+        var changed = image
+        changed[200] = 0x0D
+        let left = Exchange(
+            request: HTTPRequest(method: .get, url: "x"),
+            response: HTTPResponse(status: 200, reason: "OK", body: image),
+            origin: ExchangeOrigin(environmentName: "development"))
+        var right = left
+        right.response.body = changed
+        let display = DiffDisplay(
+            route: "r", leftTitle: "development", left: left, rightTitle: "production", right: right)
+        #expect(display.bodyLines.isEmpty)
+        #expect(display.differences.map(\.place) == ["body", "body bytes from 192 (first difference at 200)"])
+        var state = Fixtures.state(width: 80, height: 24)
+        state.mode = .dialog(Modal(display))
+        let screen = Views.render(state).trimmedLines
+        #expect(screen.count == 24 && screen.allSatisfy { CellWidth.of($0) <= 80 })
+        #expect(!screen.joined().contains { $0.unicodeScalars.contains { $0.value < 0x20 } })
+        #expect(screen.contains { $0.contains("binary, 308 B") })
+    }
+
     @Test("the diff view: side by side at 100 columns, stacked below; the current difference marked")
     func diffView() throws {
         let left = Exchange(

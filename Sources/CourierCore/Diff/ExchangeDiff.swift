@@ -33,6 +33,11 @@ public struct ExchangeDiff: Sendable {
         switch (leftJSON, rightJSON) {
         case (let a?, let b?):
             JSONDiff(ignores: ignores).compare(a, b, path: [], into: &differences)
+        case (nil, nil)
+        where left.body != right.body && (BodyKind.isBinary(left.body) || BodyKind.isBinary(right.body)):
+            // Raw bytes in a line diff break the terminal and say nothing: sizes, then where the
+            // bytes part and what they are there, in hex.
+            differences += Self.binary(left.body, right.body)
         case (nil, nil):
             if left.body != right.body {
                 lines = LineDiff.unified(
@@ -85,6 +90,28 @@ public struct ExchangeDiff: Sendable {
             return nil
         }
         return try? JSONValue.parse(response.body)
+    }
+
+    /// Two differing bodies, one of them binary: their kinds and sizes, then the first place
+    /// they part with 16 bytes of each in hex.
+    static func binary(_ left: [UInt8], _ right: [UInt8]) -> [Difference] {
+        func kind(_ body: [UInt8]) -> String {
+            (BodyKind.isBinary(body) ? "binary, " : "text, ") + ByteCount.format(body.count)
+        }
+        var differences = [Difference(place: "body", left: kind(left), right: kind(right))]
+        let first = (0..<min(left.count, right.count)).first { left[$0] != right[$0] } ?? min(left.count, right.count)
+        let start = first / 16 * 16
+        func hex(_ body: [UInt8]) -> String {
+            guard start < body.count else { return "(ends at byte \(body.count))" }
+            return body[start..<min(start + 16, body.count)].map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined(separator: " ")
+        }
+        differences.append(
+            Difference(
+                place: "body bytes from \(start) (first difference at \(first))", left: hex(left), right: hex(right)))
+        return differences
     }
 
     private func kind(_ response: HTTPResponse, _ parsed: JSONValue?) -> String {
