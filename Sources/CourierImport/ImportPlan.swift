@@ -27,6 +27,9 @@ public struct ImportPlan: Sendable, Equatable {
     public var warnings: [String] = []
     /// Requests of the source that could not come across, each with why; the rest are imported.
     public var skipped: [Skip] = []
+    /// The secret variables `secret` made from literal credentials, by environment: the value
+    /// is the request's own, so a merge stores it even where the name holds another value.
+    public var lifted: [String: Set<String>] = [:]
 
     /// A request left out, and why.
     public struct Skip: Sendable, Equatable {
@@ -93,6 +96,7 @@ public struct ImportPlan: Sendable, Equatable {
         }
         environments[index].variables[name] = value
         environments[index].secrets.insert(name)
+        lifted[environment, default: []].insert(name)
         return name
     }
 

@@ -26,6 +26,10 @@ public struct WorkspaceMerge: Sendable {
         public var addedEnvironments: [String]
         /// Warnings about the merge (kept values, renamed environments).
         public var warnings: [String]
+        /// Each route's environment in the file (routes found with none are left out).
+        public var environments: [String: String] = [:]
+        /// Where each credential lifted out of a request went: `token` of `development`.
+        public var credentials: [(environment: String, variable: String)] = []
     }
 
     /// The file's name, for messages.
@@ -77,18 +81,24 @@ public struct WorkspaceMerge: Sendable {
 
         // Imported environment name → (name in the file, path prefix its routes lose).
         var placed: [String: (name: String, prefix: String)] = [:]
+        // Imported environment name → lifted credentials stored under another name.
+        var renames: [String: [String: String]] = [:]
         for imported in plan.environments {
             let paths = plan.routes.filter { $0.environment == imported.name }.map(\.route.path)
+            let lifted = plan.lifted[imported.name] ?? []
             if let (existing, prefix) = match(imported, paths: paths, in: workspace) {
                 placed[imported.name] = (existing.name, prefix)
                 guard let index = environments.firstIndex(where: { $0.key == existing.name }) else { continue }
-                environments[index].value = add(imported, to: environments[index].value, existing: existing, &outcome)
+                environments[index].value = add(
+                    imported, lifted: lifted, to: environments[index].value, existing: existing,
+                    renames: &renames[imported.name, default: [:]], &outcome)
                 continue
             }
             let name = ImportPlan.freeName(imported.name) { name in environments.contains { $0.key == name } }
             placed[imported.name] = (name, "")
             environments.append(JSONMember(name, writer.environment(imported)))
             outcome.addedEnvironments.append(name)
+            outcome.credentials += lifted.sorted().map { (name, $0) }
         }
 
         let generated = Set(workspace.resources.flatMap(\.routes).map(\.name))
@@ -117,7 +127,11 @@ public struct WorkspaceMerge: Sendable {
                     "\(route.name): \(file) is outside the workspace's folder; sending it needs \"allow_outside\": true"
                 )
             }
-            let json = writer.route(route)
+            var json = writer.route(route)
+            if let environment = imported.environment {
+                outcome.environments[route.name] = placed[environment]?.name
+                if let renamed = renames[environment], !renamed.isEmpty { json = Self.renaming(renamed, in: json) }
+            }
             // Measured before anything is written out: YAML aliases can make a small document
             // stand for gigabytes once a shared example is copied into every route.
             budget -= json.serializedSize(upTo: budget + 1)
@@ -194,25 +208,41 @@ public struct WorkspaceMerge: Sendable {
     }
 
     /// Adds `imported`'s variables the environment lacks and its secret names; a variable
-    /// it already holds keeps its value, with a warning when the import had another.
-    private func add(_ imported: Environment, to json: JSONValue, existing: Environment, _ outcome: inout Outcome)
-        -> JSONValue
-    {
+    /// it already holds keeps its value, with a warning when the import had another. A
+    /// credential `lifted` out of a request is the request's own: it is stored under a free
+    /// name (`token_2`, in `renames`) rather than dropped, and its routes read that name.
+    private func add(
+        _ imported: Environment, lifted: Set<String>, to json: JSONValue, existing: Environment,
+        renames: inout [String: String], _ outcome: inout Outcome
+    ) -> JSONValue {
         var variables = json["variables"]?.members ?? []
+        var secrets = imported.secrets
         for name in imported.variables.keys.sorted() {
             guard let value = imported.variables[name] else { continue }
-            if let kept = existing.variables[name] {
-                if kept != value {
+            var stored = name
+            if let kept = existing.variables[name], kept != value {
+                guard lifted.contains(name) else {
                     outcome.warnings.append("\(existing.name) already has a value for '\(name)'; it was kept")
+                    continue
                 }
-                continue
+                var suffix = 2
+                while let other = existing.variables["\(name)_\(suffix)"] ?? imported.variables["\(name)_\(suffix)"],
+                    other != value
+                {
+                    suffix += 1
+                }
+                stored = "\(name)_\(suffix)"
+                renames[name] = stored
+                secrets.remove(name)
+                secrets.insert(stored)
             }
-            variables.append(JSONMember(name, .string(value)))
+            if lifted.contains(name) { outcome.credentials.append((existing.name, stored)) }
+            if existing.variables[stored] == nil { variables.append(JSONMember(stored, .string(value))) }
         }
         var result = json
         if !variables.isEmpty { result = result.setting("variables", .object(variables)) }
         // New names go after the file's own, which keep their order.
-        let added = imported.secrets.subtracting(existing.secrets).sorted()
+        let added = secrets.subtracting(existing.secrets).sorted()
         if !added.isEmpty {
             result = result.setting("secrets", .array((json["secrets"]?.elements ?? []) + added.map { .string($0) }))
         }
@@ -220,6 +250,21 @@ public struct WorkspaceMerge: Sendable {
             outcome.warnings.append("the source turns TLS verification off; \(existing.name) keeps verifying")
         }
         return result
+    }
+
+    /// `json` with every `{{old}}` in its strings reading `{{new}}` instead.
+    static func renaming(_ renames: [String: String], in json: JSONValue) -> JSONValue {
+        switch json {
+        case .string(var text):
+            for (old, new) in renames where text.contains("{{\(old)}}") {
+                text = text.replacing("{{\(old)}}", with: "{{\(new)}}")
+            }
+            return .string(text)
+        case .array(let items): return .array(items.map { renaming(renames, in: $0) })
+        case .object(let members):
+            return .object(members.map { JSONMember($0.key, renaming(renames, in: $0.value)) })
+        default: return json
+        }
     }
 
     private static func trimmed(_ url: String) -> String {

@@ -65,6 +65,41 @@ struct WorkspaceMergeTests {
         #expect(text.contains(#""variables": {"version": "v1", "token": "old", "key": "k"}"#))
     }
 
+    @Test("a pasted credential is the request's own: kept under a free name when the environment holds another")
+    func liftedCredential() throws {
+        let importer = CurlImporter(currentDirectory: "/ws")
+        let pasted = try importer.plan("curl -H 'Authorization: Bearer abc123' 'http://api.test/v1/users?api_key=k1'")
+        #expect(pasted.lifted.values.flatMap { $0 }.sorted() == ["api_key", "token"])
+        let outcome = try merge(pasted)
+        let workspace = try load(outcome.bytes)
+        let dev = workspace.environments[0]
+        #expect(
+            dev.variables["token"] == "old" && dev.variables["token_2"] == "abc123" && dev.variables["api_key"] == "k1")
+        #expect(dev.secrets.isSuperset(of: ["token_2", "api_key"]) && !dev.secrets.contains("token"))
+        let route = try #require(workspace.routes.first { $0.name == outcome.routes.first })
+        #expect(route.headers == [HeaderField("Authorization", "Bearer {{token_2}}")])
+        #expect(route.query == [QueryItem("api_key", "{{api_key}}")])
+        #expect(
+            outcome.credentials.map { "\($0.variable) of \($0.environment)" } == ["api_key of dev", "token_2 of dev"])
+        #expect(outcome.environments[route.name] == "dev" && outcome.warnings.isEmpty)
+        // Pasted again: the same value is found under its name, not stored a third time.
+        var again = try importer.plan("curl -H 'Authorization: Bearer abc123' 'http://api.test/v1/users?api_key=k1'")
+        again.routes[0].route.name = "again"
+        let twice = try merge(again, into: String(decoding: outcome.bytes, as: UTF8.self))
+        let reloaded = try load(twice.bytes)
+        #expect(reloaded.environments[0].variables.keys.sorted() == ["api_key", "token", "token_2", "version"])
+        #expect(
+            reloaded.routes.first { $0.name == "again" }?.headers == [
+                HeaderField("Authorization", "Bearer {{token_2}}")
+            ])
+        // A new host: a new environment holding it, named in the outcome.
+        let other = try merge(try importer.plan("curl -H 'Authorization: Bearer xyz' https://new.test/a"))
+        #expect(other.addedEnvironments == ["new.test"])
+        #expect(other.credentials.map { "\($0.variable) of \($0.environment)" } == ["token of new.test"])
+        #expect(other.environments[other.routes[0]] == "new.test")
+        #expect(try load(other.bytes).environments.last?.variables["token"] == "xyz")
+    }
+
     @Test("a new origin becomes an environment; a name taken by another base URL gets a suffix")
     func newEnvironment() throws {
         let imported = plan(

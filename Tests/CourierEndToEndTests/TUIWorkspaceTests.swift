@@ -73,6 +73,37 @@ final class TUIWorkspaceTests {
         try await tmux.quit()
     }
 
+    @Test("a pasted credential is stored as a secret of its host's environment, which becomes active, and sent")
+    func pastedCredential() async throws {
+        let file = folder.appendingPathComponent("credential.json")
+        let text = """
+            {"environments": {
+               "local": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1"},
+               "named": {"base_url": "http://localhost:\(demo.port)/dev/v1", "variables": {"token": "dev-token"},
+                         "secrets": ["token"]}},
+             "routes": [{"name": "users.index", "path": "/users"}]}
+            """
+        try Data(text.utf8).write(to: file)
+        let command =
+            "env XDG_STATE_HOME=\(folder.path)/state-credential NO_COLOR= TERM=screen-256color "
+            + "\(CourierBinary.url.path) --config \(file.path)"
+        let tmux = try TmuxSession(command: command)
+        defer { tmux.kill() }
+        try await tmux.waitFor("users.index")
+        try tmux.send("I")
+        try await tmux.waitFor("Paste a curl command")
+        try tmux.type("curl -H 'Authorization: Bearer abc123' http://localhost:\(demo.port)/dev/v1/echo/credential")
+        try tmux.send("Enter")
+        try await tmux.waitFor("environment: named", also: { $0.contains("credential: 'token_2' of named") })
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains(#""token_2": "abc123""#) && saved.contains(#""Bearer {{token_2}}""#), "\(saved)")
+        try tmux.send("Enter")
+        try await tmux.waitFor("200 OK", also: { $0.contains("@ named") })
+        #expect(try await demo.requestLog().contains { $0.hasPrefix("GET /dev/v1/echo/credential") })
+        #expect(!(try tmux.screen().contains("abc123")), "the pasted credential is a secret on screen too")
+        try await tmux.quit()
+    }
+
     @Test(
         "a sealed workspace: the password dialog, a wrong try, the screen, a paste that stays sealed, no typed value kept"
     )

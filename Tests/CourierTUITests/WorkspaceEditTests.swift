@@ -66,6 +66,34 @@ struct WorkspaceEditTests {
     }
 
     @Test(
+        "a pasted command for another environment's host makes it active, and the status says where its credential is")
+    func pastedElsewhere() throws {
+        var state = Fixtures.state()
+        #expect(state.environment.name == "development")
+        state.press(.char("I"))
+        state.type("curl -H 'Authorization: Bearer abc123' https://prod.test/a")
+        var workspace = Fixtures.workspace
+        workspace.routes.append(Route(name: "get.a", method: .get, path: "/a"))
+        workspace.environments[1].variables["token_2"] = "abc123"
+        let effects = state.update(
+            .workspaceWritten(
+                .success(
+                    WrittenRoute(
+                        workspace: workspace, route: "get.a", environment: "production",
+                        notes: ["credential: 'token_2' of production (secret)"]))))
+        #expect(state.environment.name == "production" && effects.contains(.saveSession))
+        #expect(state.openForm?.route.name == "get.a")
+        #expect(
+            state.status?.text
+                == "saved 'get.a'; environment: production (protected); credential: 'token_2' of production (secret); in "
+                + workspace.file)
+        // The same environment: nothing switches, nothing said about it.
+        _ = state.update(
+            .workspaceWritten(.success(WrittenRoute(workspace: workspace, route: "get.a", environment: "production"))))
+        #expect(state.status?.text == "saved 'get.a'; in " + workspace.file)
+    }
+
+    @Test(
         "Ctrl-S saves the form into the open route under its name, or as a new route; another route's name is refused")
     func save() throws {
         var state = showOpen()

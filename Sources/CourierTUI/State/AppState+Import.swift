@@ -42,7 +42,17 @@ extension AppState {
             }
             requestPane.open(route)
             focus = .request
-            status = StatusLine(text: "saved '\(route.name)' in \(workspace.file)", isError: false)
+            var parts = ["saved '\(route.name)'"]
+            // Enter must send where the pasted command went: its host's environment.
+            if let name = written.environment, name != environment.name,
+                let index = workspace.environments.firstIndex(where: { $0.name == name })
+            {
+                _ = activate(environment: index)
+                parts.append("environment: \(name)\(environment.isProtected ? " (protected)" : "")")
+            }
+            // What matters first, the file last: a status bar 80 columns wide cuts the end.
+            parts += written.notes + ["in \(workspace.file)"]
+            status = StatusLine(text: parts.joined(separator: "; "), isError: false)
             return [.saveSession] + measureUploads()
         }
     }

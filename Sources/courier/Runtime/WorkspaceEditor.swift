@@ -61,8 +61,12 @@ enum WorkspaceEditor {
                 } catch {
                     throw ImportError("cannot write \(path): \(ErrorText.describe(error))")
                 }
+                let notes = outcome.credentials.map { "credential: '\($0.variable)' of \($0.environment) (secret)" }
                 do throws(WorkspaceError) {
-                    return .success(WrittenRoute(workspace: try file.load(), route: name))
+                    return .success(
+                        WrittenRoute(
+                            workspace: try file.load(), route: name, environment: outcome.environments[name],
+                            notes: notes))
                 } catch {
                     throw ImportError(error.description)
                 }
