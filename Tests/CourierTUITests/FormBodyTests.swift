@@ -43,6 +43,30 @@ struct FormBodyTests {
         #expect(lines[header + 3].contains(" form   tag  [ b"))
     }
 
+    @Test("the URL is what the path and query fields say, even while another field is wrong; that one is named")
+    func previewWithInvalidField() throws {
+        let search = Route(
+            name: "search", method: "POST", path: "/search/:kind", query: [QueryItem("q", "hello")],
+            body: .object([JSONMember("limit", .number("10"))]), params: ["kind": "all"])
+        let workspace = Workspace(
+            environments: [Environment(name: "dev", baseURL: "http://dev.test")], routes: [search])
+        var state = AppState(workspace: workspace, processEnvironment: [:], width: 140, height: 24)
+        state.press(.enter)
+        #expect(state.openForm?.form.fields.map(\.key) == ["path.kind", "query.q", "body.limit"])
+        state.press(.down, .down, .ctrl("u"))
+        state.type("many")
+        state.press(.up, .ctrl("u"))
+        state.type("custom value")
+        state.press(.up, .ctrl("u"))
+        state.type("users")
+        #expect(try state.resolvedURL?.get() == "http://dev.test/search/users?q=custom%20value")
+        let urlLine = try #require(Views.render(state).trimmedLines.first { $0.contains("POST") })
+        #expect(
+            urlLine.contains("http://dev.test/search/users?q=custom%20value  ⚠ body field 'limit' must be a number"))
+        // Sending is still refused, naming the field.
+        #expect(state.press(.enter).sent.isEmpty)
+    }
+
     static var multipartRoute: Route {
         var route = Self.route
         route.multipart = [

@@ -138,9 +138,24 @@ public struct RequestForm: Sendable, Equatable {
 
     // MARK: Building
 
+    /// The path and query fields alone, as typed: the URL they make, which a mistake in another
+    /// field (a header, a body number) must not hide behind the route's defaults.
+    public func urlInput() -> RequestInput {
+        var input = RequestInput()
+        for field in fields {
+            switch field.section {
+            case .path: input.pathParameters[field.name] = field.value
+            // An emptied query field is left out rather than sent as `name=`.
+            case .query where !field.value.isEmpty: input.query.append(QueryItem(field.name, field.value))
+            default: continue
+            }
+        }
+        return input
+    }
+
     /// The form as builder input; throws a message naming the field that is wrong.
     public func input() throws(FormError) -> RequestInput {
-        var input = RequestInput()
+        var input = urlInput()
         // Every form field, emptied ones too (a form sends `name=`), as the route's whole form.
         let form = fields.filter { $0.section == .form }.map { QueryItem($0.name, $0.value) }
         if !form.isEmpty { input.form = form }
@@ -158,11 +173,8 @@ public struct RequestForm: Sendable, Equatable {
         var wholeBody: String?
         for field in fields {
             switch field.section {
-            case .path:
-                input.pathParameters[field.name] = field.value
-            case .query:
-                // An emptied query field is left out rather than sent as `name=`.
-                if !field.value.isEmpty { input.query.append(QueryItem(field.name, field.value)) }
+            case .path, .query:
+                continue
             case .header:
                 guard !field.value.trimmingWhitespace().isEmpty else { continue }
                 do {

@@ -20,7 +20,14 @@ extension RequestPane {
             style: Theme.method(route.method), clip: inner)
         switch state.resolvedURL {
         case .success(let url)?:
-            buffer.put(SecretMask.apply(url, hiding: state.secretValues), x: x, y: inner.y, style: .plain, clip: inner)
+            x = buffer.put(
+                SecretMask.apply(url, hiding: state.secretValues), x: x, y: inner.y, style: .plain, clip: inner)
+            // The URL is what its fields say; a mistake elsewhere is named after it, not hidden.
+            do throws(FormError) {
+                _ = try form.input()
+            } catch {
+                buffer.put("  ⚠ \(error.description)", x: x, y: inner.y, style: Theme.error, clip: inner)
+            }
         case .failure(.missingPathParameter(let name, _))?:
             // The URL as a template, the parameter still to fill named after it.
             let context = state.builder.context(environment: state.environment, input: RequestInput())

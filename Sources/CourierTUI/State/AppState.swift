@@ -176,7 +176,7 @@ public struct AppState: Sendable {
     /// The URL the open form resolves to right now, or why it cannot be built.
     public var resolvedURL: Result<String, RequestError>? {
         guard let (route, form) = openForm else { return nil }
-        let input = (try? form.input()) ?? RequestInput()
+        let input = form.urlInput()
         do {
             return .success(
                 try builder.buildURL(
