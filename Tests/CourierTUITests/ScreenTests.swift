@@ -162,7 +162,7 @@ struct ScreenTests {
                 "│▸ production        ⚠ ││ path   id [ 42 ]                                     │",
                 "└──────────────────────┘│ header (none) · Ctrl-N adds one                      │",
                 "┌ Routes ──────────────┐└──────────────────────────────────────────────────────┘",
-                "│  GET  users.index    │┌ Response ── 200 OK ✗ 1/2 · 12 ms · 41 B ─────────────┐",
+                "│  GET  users.index    │┌ Response ── 200 OK ✗ 1/2 failed · 12 ms · 41 B ──────┐",
                 "│▸ GET  users.show     ││▸✗ json address.city == \"{{city}}\"                    │",
                 "│  POST users.create   ││   got \"Manchester\" (expected == \"Paris\")             │",
                 "│                      ││                                                      │",

@@ -14,6 +14,6 @@ public struct CheckTally: Sendable, Equatable {
     /// Whether every check held.
     public var allPassed: Bool { passed == total }
 
-    /// `✓ 4/4` or `✗ 3/4`.
-    public var description: String { "\(allPassed ? "✓" : "✗") \(passed)/\(total)" }
+    /// `✓ 4/4`, or `✗ 1/4 failed`: a bare `✗ 3/4` read as three failures.
+    public var description: String { allPassed ? "✓ \(passed)/\(total)" : "✗ \(total - passed)/\(total) failed" }
 }
