@@ -42,15 +42,23 @@ extension ResponseDisplay {
                 search.lines.isEmpty
                     ? "/\(search.query) no match" : "/\(search.query) \(search.current + 1)/\(search.lines.count)")
         }
-        details += [
-            "\(milliseconds) ms", ByteCount.format(response.size),
-            "\(response.routeName) @ \(response.environmentName)",
-        ]
+        // A `json_path` view says so first, with the whole body's size it was taken from, so
+        // a narrow title cuts the rest before the marker (shortened before it is left out).
+        let room = rect.x + rect.width - 1 - x - 4
+        let size = ByteCount.format(response.size)
+        let place = "\(response.routeName) @ \(response.environmentName)"
+        var items = details + ["\(milliseconds) ms", size, place]
         if let path = response.jsonPath, !path.isEmpty, response.selection != nil {
-            details.append(response.showWholeBody ? "whole body (v: \(path))" : "\(path) (v: whole body)")
+            if response.showWholeBody {
+                items.append("whole body (v: \(path))")
+            } else {
+                let markers = ["\(path) of \(size)", "json_path of \(size)", "json_path"]
+                let marker = markers.first { Views.fitting(details + [$0], width: room).contains($0) } ?? ""
+                if !marker.isEmpty { items = details + [marker, "\(milliseconds) ms", place, "v: whole body"] }
+            }
         }
         // Whole items only: a title cut mid-word reads as a different value.
-        let fitted = Views.fitting(details, width: rect.x + rect.width - 1 - x - 4)
+        let fitted = Views.fitting(items, width: room)
         if !fitted.isEmpty { buffer.put(" · " + fitted + " ", x: x, y: rect.y, style: style) }
 
         let inner = rect.inner
