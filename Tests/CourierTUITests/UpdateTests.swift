@@ -355,6 +355,36 @@ struct UpdateTests {
         #expect(state.routeList.filtered.count == 3)
     }
 
+    @Test("the filter ranks the name above the path and the summary; Esc clears it, on the route the cursor was on")
+    func filterRanking() {
+        let routes = [
+            Route(name: "orders.list", method: .get, path: "/users/orders", summary: "users' orders"),
+            Route(name: "accounts", method: .get, path: "/accounts", summary: "every user of the account"),
+            Route(name: "all-users", method: .get, path: "/all"),
+            Route(name: "users", method: .get, path: "/people"),
+            Route(name: "users.show", method: .get, path: "/people/:id"),
+        ]
+        let workspace = Workspace(environments: [Environment(name: "dev", baseURL: "http://dev.test")], routes: routes)
+        var state = AppState(workspace: workspace, processEnvironment: [:], width: 100, height: 30)
+        state.press(.char("/"))
+        state.type("user")
+        #expect(
+            state.routeList.filtered.map(\.name) == ["users", "users.show", "all-users", "orders.list", "accounts"])
+        state.press(.down, .down)
+        #expect(state.routeList.selected?.name == "all-users")
+        state.press(.escape)
+        #expect(state.mode == .normal && state.routeList.filter.isEmpty && state.routeList.filtered.count == 5)
+        #expect(state.routeList.selected?.name == "all-users")
+        // Kept after Enter, marked, and cleared by Esc in the Routes pane.
+        state.press(.char("/"))
+        state.type("show")
+        state.press(.enter, .escape)
+        #expect(state.focus == .routes && state.routeList.filter == "show")
+        #expect(Views.render(state).trimmedLines.contains { $0.contains("/show · Esc clears") })
+        state.press(.escape)
+        #expect(state.routeList.filter.isEmpty && state.routeList.selected?.name == "users.show")
+    }
+
     @Test("response: json_path view by default, v for the whole body, h for headers, scrolling")
     func responsePane() throws {
         var state = Fixtures.state(height: 14)

@@ -57,7 +57,8 @@ public struct Keymap: Sendable {
             "Tab / Shift-Tab", "panes", "next / previous pane (Environments → Routes → Request → Response)",
             hints: [.panes: "Tab pane"], bind([.tab], .panes, .nextPane) + bind([.backTab], .panes, .previousPane)),
         KeymapRow(
-            "Esc", "panes", "cancel requests in flight (a live stream stops, its events stay); else back to Routes",
+            "Esc", "panes",
+            "cancel requests in flight (a live stream stops, its events stay); else back to Routes, where it clears a filter left applied",
             hints: [.panes: "Esc back"],
             bind([.escape], .panes, .back)),
         KeymapRow(
@@ -103,7 +104,7 @@ public struct Keymap: Sendable {
             bind([.up], .filter, .up) + bind([.down], .filter, .down)),
         KeymapRow(
             "Enter / Esc", "filter, search, json_path",
-            "open the route, find, keep the path / leave (a json_path is restored)",
+            "open the route (the filter stays), find, keep the path / leave (the filter cleared, a json_path restored)",
             [KeyScope.filter, .search, .path].flatMap {
                 bind([.enter], $0, .accept) + bind([.escape], $0, .cancel)
             }),

@@ -24,20 +24,39 @@ public struct RouteList: PaneComponent {
     /// The route under the cursor.
     public var selected: Route? { matches.indices.contains(cursor.index) ? all[matches[cursor.index]] : nil }
 
-    /// Replaces the filter and moves the cursor to the first match.
+    /// Replaces the filter and moves the cursor to the first match. Matches are ranked: the
+    /// name itself, a name starting with it, a name holding it, then the path, the method and
+    /// the summary; in workspace order within a rank.
     public mutating func setFilter(_ text: String) {
         filter = text
         let needle = text.lowercased()
-        matches =
-            needle.isEmpty
-            ? Array(all.indices)
-            : all.indices.filter { index in
-                let route = all[index]
-                return route.name.lowercased().contains(needle) || route.path.lowercased().contains(needle)
-                    || route.method.rawValue.lowercased().contains(needle)
-                    || (route.summary?.lowercased().contains(needle) ?? false)
-            }
+        guard !needle.isEmpty else {
+            matches = Array(all.indices)
+            cursor = ListCursor()
+            return
+        }
+        let ranked = all.indices.compactMap { index -> (rank: Int, index: Int)? in
+            let route = all[index]
+            let name = route.name.lowercased()
+            let rank: Int? =
+                if name == needle { 0 } else if name.hasPrefix(needle) { 1 } else if name.contains(needle) {
+                    2
+                } else if route.path.lowercased().contains(needle) {
+                    3
+                } else if route.method.rawValue.lowercased().contains(needle) {
+                    4
+                } else if route.summary?.lowercased().contains(needle) == true { 5 } else { nil }
+            return rank.map { ($0, index) }
+        }
+        matches = ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
         cursor = ListCursor()
+    }
+
+    /// Clears the filter, the cursor staying on the route it was on.
+    public mutating func clearFilter() {
+        let kept = selected?.name
+        setFilter("")
+        if let kept, let index = all.firstIndex(where: { $0.name == kept }) { cursor = ListCursor(index) }
     }
 
     /// Which pane it is (`PaneComponent.pane`).
@@ -62,9 +81,10 @@ public struct RouteList: PaneComponent {
         var inner = rect.inner
         if filtering || !list.filter.isEmpty {
             let filterY = inner.y + inner.height - 1
+            // A filter left applied says so, and how to leave it.
+            let marker = filtering ? "/" + list.filter + "▏" : "/" + list.filter + " · Esc clears"
             buffer.put(
-                "/" + list.filter + (filtering ? "▏" : ""), x: inner.x, y: filterY,
-                style: filtering ? Theme.active : Theme.hint, clip: inner)
+                marker, x: inner.x, y: filterY, style: filtering ? Theme.active : Theme.warning, clip: inner)
             inner.height -= 1
         }
         if list.matches.isEmpty {

@@ -223,7 +223,11 @@ extension AppState {
             }
             return ids.map { Effect.cancel(id: $0) }
         }
-        if focus == .request || focus == .response { focus = .routes }
+        if focus == .request || focus == .response {
+            focus = .routes
+        } else if focus == .routes && !routeList.filter.isEmpty {
+            routeList.clearFilter()
+        }
         return []
     }
 
@@ -234,7 +238,10 @@ extension AppState {
         case .deleteBackward where routeList.filter.isEmpty: mode = .normal
         case .deleteBackward: routeList.setFilter(String(routeList.filter.dropLast()))
         case .clear: routeList.setFilter("")
-        case .cancel: mode = .normal
+        case .cancel:
+            // Esc leaves the filter as it found the list: whole, on the route the cursor was on.
+            mode = .normal
+            routeList.clearFilter()
         case .accept:
             mode = .normal
             return apply(update(\.routeList, with: .pick))
