@@ -86,6 +86,24 @@ struct ExchangeDiffTests {
         #expect(ExchangeDiff().compare(a, a).isSame)
     }
 
+    @Test(
+        "masked, two different secrets read alike: one line says the secret differs; other differences stay two-sided",
+        arguments: [
+            (
+                Difference(place: "json token", left: "\"tok-1\"", right: "\"tok-2\""),
+                "json token: \"••••••\" (secret differs)"
+            ),
+            (Difference(place: "json token", left: "\"tok-1\"", right: "\"x\""), "json token: \"••••••\" | \"x\""),
+            (
+                Difference(place: "header A", left: "Bearer tok-1", right: "Basic tok-2"),
+                "header A: Bearer •••••• | Basic ••••••"
+            ),
+            (Difference(place: "status", left: "200", right: "404"), "status: 200 | 404"),
+        ])
+    func maskedSecrets(difference: Difference, shown: String) {
+        #expect(difference.masked { SecretMask.apply($0, hiding: ["tok-1", "tok-2"]) }.description == shown)
+    }
+
     @Test("binary bodies: kinds and sizes, then 16 bytes of each in hex where they part; never raw bytes")
     func binaryBodies() {
         let png: [UInt8] =

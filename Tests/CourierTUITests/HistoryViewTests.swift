@@ -166,6 +166,15 @@ struct HistoryViewTests {
                 "status: 200 | 404", "json a: 1 | 2", "json b: \"••••••\" | \"x\"",
             ])
 
+        // Each side's own secret: they differ, and masked they read alike, so it is said once.
+        var secret = right
+        secret.response = Fixtures.response(#"{"a":1,"b":"tok-2"}"#)
+        secret.origin.secretValues = ["tok-2"]
+        let secrets = DiffDisplay(
+            route: "r", leftTitle: "development", left: left, rightTitle: "production", right: secret)
+        #expect(secrets.differences.map(\.description) == ["json b: \"••••••\" (secret differs)"])
+        #expect(secrets.rows(width: 120) == [.place("json b"), .text("  \"••••••\"  (secret differs)")])
+
         var wide = Fixtures.state(width: 100, height: 14)
         wide.mode = .dialog(Modal(display))
         let lines = Views.render(wide).trimmedLines

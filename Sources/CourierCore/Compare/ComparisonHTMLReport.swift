@@ -88,9 +88,13 @@ public struct ComparisonHTMLReport: Sendable {
         if !route.differences.isEmpty {
             out += "<table class=\"diff\"><colgroup><col style=\"width:30%\"><col style=\"width:35%\">"
             out += "<col style=\"width:35%\"></colgroup><tbody>"
-            for difference in route.differences {
-                out += "<tr><td>\(mask(difference.place))</td><td class=\"del\">\(mask(difference.left))</td>"
-                out += "<td class=\"add\">\(mask(difference.right))</td></tr>"
+            for difference in route.differences.map({ $0.masked(mask) }) {
+                out += "<tr><td>\(difference.place)</td>"
+                if difference.secretDiffers {
+                    out += "<td colspan=\"2\">\(difference.left) (secret differs)</td></tr>"
+                } else {
+                    out += "<td class=\"del\">\(difference.left)</td><td class=\"add\">\(difference.right)</td></tr>"
+                }
             }
             out += "</tbody></table>"
         }

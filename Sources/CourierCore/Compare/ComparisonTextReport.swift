@@ -20,7 +20,7 @@ public struct ComparisonTextReport: Sendable {
     @_optimize(size) public func lines(
         for route: RouteComparison, environments: (String, String), masking: (String) -> String
     ) -> [String] {
-        var details = route.differences.map(\.description) + route.bodyLines
+        var details = route.differences.map { $0.masked(masking).description } + route.bodyLines
         var head: String
         let slower = Self.slowerText(route)
         switch route.verdict {
@@ -34,7 +34,9 @@ public struct ComparisonTextReport: Sendable {
         case .statusDiffers:
             let status = route.differences.first { $0.place == "status" }
             head = "\(mark("✗", 31)) \(route.route)  \(status.map { "\($0.left) | \($0.right)" } ?? "")"
-            details = route.differences.filter { $0.place != "status" }.map(\.description) + route.bodyLines
+            details =
+                route.differences.filter { $0.place != "status" }.map { $0.masked(masking).description }
+                + route.bodyLines
         case .trouble(let reason):
             head = "\(mark("✗", 31)) \(route.route)  \(reason)"
         case .skipped(let reason):

@@ -7,6 +7,9 @@ public struct Difference: Sendable, Equatable, CustomStringConvertible {
     /// The second exchange's value as shown.
     public var right: String
 
+    /// The two values differ only where a secret is, so masked they read the same: said once.
+    public var secretDiffers = false
+
     /// A difference.
     public init(place: String, left: String, right: String) {
         self.place = place
@@ -17,6 +20,17 @@ public struct Difference: Sendable, Equatable, CustomStringConvertible {
     /// Shown for a value one side does not have.
     public static let missing = "(missing)"
 
-    /// `place: left | right`, the line `courier diff` prints.
-    public var description: String { "\(place): \(left) | \(right)" }
+    /// `place: left | right`, the line `courier diff` prints (`place: "••••••" (secret
+    /// differs)` when masking made the two alike).
+    public var description: String {
+        secretDiffers ? "\(place): \(left) (secret differs)" : "\(place): \(left) | \(right)"
+    }
+
+    /// The difference with `mask` applied to each part. Two values the mask makes alike were
+    /// different secrets: one line says so, instead of `"••••••" | "••••••"`.
+    public func masked(_ mask: (String) -> String) -> Difference {
+        var shown = Difference(place: mask(place), left: mask(left), right: mask(right))
+        shown.secretDiffers = secretDiffers || (shown.left == shown.right && left != right)
+        return shown
+    }
 }

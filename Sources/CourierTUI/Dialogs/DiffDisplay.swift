@@ -44,9 +44,7 @@ public struct DiffDisplay: Dialog {
         let result = ExchangeDiff().compare(left.response, right.response)
         let secrets = left.origin.secretValues + right.origin.secretValues
         func mask(_ text: String) -> String { SecretMask.apply(text, hiding: secrets) }
-        differences = result.differences.map {
-            Difference(place: mask($0.place), left: mask($0.left), right: mask($0.right))
-        }
+        differences = result.differences.map { $0.masked(mask) }
         bodyLines = result.bodyLines.map(mask)
     }
 
@@ -59,7 +57,9 @@ public struct DiffDisplay: Dialog {
         var rows: [Row] = []
         for difference in differences {
             rows.append(.place(difference.place))
-            if sideBySide {
+            if difference.secretDiffers {
+                rows.append(.text("  \(difference.left)  (secret differs)"))
+            } else if sideBySide {
                 rows.append(.pair(left: difference.left, right: difference.right))
             } else {
                 rows += [.left(difference.left), .right(difference.right)]

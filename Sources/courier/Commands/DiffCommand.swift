@@ -242,8 +242,9 @@ struct DiffCommand: AsyncParsableCommand {
     /// Prints the differences and the body's line diff; exit 1 when there are any.
     private func report(_ result: DiffResult, masking secrets: [String] = []) throws {
         guard !result.isSame else { return }
-        let lines = result.differences.map(\.description) + result.bodyLines
-        Console.out(SecretMask.apply(lines.joined(separator: "\n"), hiding: secrets) + "\n")
+        let mask = { (text: String) in SecretMask.apply(text, hiding: secrets) }
+        let lines = result.differences.map { $0.masked(mask).description } + result.bodyLines.map(mask)
+        Console.out(lines.joined(separator: "\n") + "\n")
         throw ExitCode(1)
     }
 }
