@@ -240,11 +240,12 @@ struct LargeDocumentRenderTests {
 @Suite("TextDocument")
 struct TextDocumentTests {
     @Test(
-        "lines are indexed by newline; CR is dropped; invalid UTF-8 shows as U+FFFD",
+        "lines are indexed by newline; CR is dropped; a byte that is not UTF-8 shows as <XX>, as less shows it",
         arguments: [
             ([UInt8]("a\nb\n".utf8), ["a", "b"]),
             (Array("a\r\n\nc".utf8), ["a", "", "c"]),
-            ([0x61, 0xFF, 0x62], ["a\u{FFFD}b"]),
+            ([0x61, 0xFF, 0x62], ["a<FF>b"]),
+            ([0x63, 0x61, 0x66, 0xE9, 0x20, 0xC3, 0xA9, 0x0A, 0xE2, 0x82], ["caf<E9> é", "<E2><82>"]),
             ([], []),
         ])
     func lines(bytes: [UInt8], expected: [String]) {

@@ -533,7 +533,14 @@ struct UpdateTests {
         invalid += Array(String(repeating: "and more text ", count: 20).utf8)
         try state.sendAndAnswer(HTTPResponse(status: 200, reason: "OK", body: invalid))
         #expect(state.response?.isText == true)
-        #expect(state.response?.line(0).contains("text \u{FFFD}and") == true)
+        #expect(state.response?.line(0).contains("text <FF>and") == true)
+        // A short Latin-1 body: one bad byte in five stays text, the byte marked.
+        try state.sendAndAnswer(HTTPResponse(status: 200, reason: "OK", body: [0x63, 0x61, 0x66, 0xE9, 0x0A]))
+        #expect(state.response?.isText == true && state.response?.line(0) == "caf<E9>")
+        // Random bytes break everywhere: a hex dump.
+        let noise: [UInt8] = (0..<64).map { UInt8(0x80 + ($0 * 37) % 0x7F) }
+        try state.sendAndAnswer(HTTPResponse(status: 200, reason: "OK", body: noise))
+        #expect(state.response?.isText == false && state.response?.line(0).hasPrefix("binary body: 64 B") == true)
         let png: [UInt8] = [
             0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 1,
         ]

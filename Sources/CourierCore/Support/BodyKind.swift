@@ -8,14 +8,15 @@ public enum BodyKind {
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
-    /// Not text: holds NUL bytes, or more than 1 in 100 bytes are control characters or
-    /// broken UTF-8. Text with a few bad bytes stays text (they show as U+FFFD).
+    /// Not text: holds NUL bytes, more than 1 in 100 bytes are control characters, or more
+    /// than 1 in 10 (and more than 4) are broken UTF-8. Text in another encoding (Latin-1's
+    /// `é`) breaks here and there and stays text, its bad bytes marked where shown; random
+    /// bytes break everywhere.
     public static func isBinary(_ body: [UInt8]) -> Bool {
         if body.contains(0) { return true }
-        if String(validating: body, as: UTF8.self) != nil {
-            return suspicious(controlsIn: body) * 100 > body.count
-        }
-        var bad = suspicious(controlsIn: body)
+        if suspicious(controlsIn: body) * 100 > body.count { return true }
+        if String(validating: body, as: UTF8.self) != nil { return false }
+        var bad = 0
         var iterator = body.makeIterator()
         var decoder = UTF8()
         loop: while true {
@@ -25,7 +26,7 @@ public enum BodyKind {
             case .error: bad += 1
             }
         }
-        return bad * 100 > body.count
+        return bad > 4 && bad * 10 > body.count
     }
 
     private static func suspicious(controlsIn body: [UInt8]) -> Int {
