@@ -1,4 +1,5 @@
 import CourierCore
+import Foundation
 import Testing
 
 @testable import CourierTUI
@@ -126,6 +127,49 @@ struct WorkspaceEditTests {
             return
         }
         #expect(copy.name == "users.seven" && copy.path == "/users/:id" && copy.params == ["id": "7"])
+    }
+
+    @Test("a saved route's checks expect what its fields now send, not the templates they replaced")
+    func savedChecks() throws {
+        var search = Route(name: "search", method: .get, path: "/search", query: [QueryItem("q", "{{term}}")])
+        search.checks = [try CheckParser.check("json query == \"{{term}}\""), try CheckParser.check("status == 200")]
+        var environment = Environment(name: "dev", baseURL: "http://dev.test")
+        environment.variables = ["term": "shoes"]
+        let workspace = Workspace(environments: [environment], routes: [search])
+        var state = AppState(workspace: workspace, processEnvironment: [:], width: 100, height: 30)
+        state.press(.enter, .ctrl("u"))
+        state.type("say \"hi\"")
+        state.press(.ctrl("s"), .ctrl("u"))
+        state.type("search.hi")
+        guard case .saveRoute(let saved, nil)? = state.press(.enter).first else {
+            Issue.record("no new route")
+            return
+        }
+        #expect(saved.query == [QueryItem("q", "say \"hi\"")])
+        #expect(saved.checks?.map(\.source) == [#"json query == "say \"hi\"""#, "status == 200"])
+        // A check that cannot take the value stays as it was; one that reads no replaced template too.
+        let form = try #require(state.openForm?.form)
+        #expect(
+            RequestForm.check(try CheckParser.check("status == 200"), reading: ["{{term}}": "x"]).source
+                == "status == 200")
+        #expect(form.typedOverTemplates(search) == ["{{term}}": "say \"hi\""])
+    }
+
+    @Test("the save dialog says a typed name is taken before Enter, not that it adds a route")
+    func takenName() throws {
+        var state = showOpen()
+        state.press(.ctrl("s"), .ctrl("u"))
+        state.type("users.create")
+        var text = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(
+            text.contains("a route named 'users.create' exists; choose another name")
+                && !text.contains("adds a new route"))
+        state.press(.enter)
+        text = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(text.components(separatedBy: "a route named 'users.create' exists").count == 2, "said once")
+        state.press(.ctrl("u"))
+        state.type("users.eight")
+        #expect(Views.render(state).trimmedLines.contains { $0.contains("adds a new route to") })
     }
 
     @Test("the file changed: typed values, the environment and the open route stay; changed defaults come in")

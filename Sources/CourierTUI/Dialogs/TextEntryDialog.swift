@@ -128,11 +128,17 @@ public struct TextEntryDialog: Dialog {
             footer = "Enter saves · Ctrl-U clears · Esc closes"
             lines.append(("name  " + text + "▏", Theme.strong))
             lines.append(("", .plain))
-            let into =
-                text == open ? "saves into the open route '\(open)'" : "adds a new route to \(state.workspace.file)"
-            lines.append((into, Theme.hint))
+            let name = text.trimmingWhitespace()
+            if name == open {
+                lines.append(("saves into the open route '\(open)'", Theme.hint))
+            } else if state.workspace.routes.contains(where: { $0.name == name }) {
+                // Said before Enter is pressed, not after.
+                lines.append(("a route named '\(name)' exists; choose another name", Theme.error))
+            } else {
+                lines.append(("adds a new route to \(state.workspace.file)", Theme.hint))
+            }
         }
-        if let error {
+        if let error, !lines.contains(where: { $0.0 == error }) {
             lines.append(("", .plain))
             lines += Views.wrap(error, width: width - 2).map { ($0, Theme.error) }
         }

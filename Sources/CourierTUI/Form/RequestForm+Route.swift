@@ -21,6 +21,36 @@ extension RequestForm {
                 throw .invalid(field: "body", message: "the body is not valid JSON: \(error)")
             }
         }
+        saved.checks = route.checks.map { checks in checks.map { Self.check($0, reading: typedOverTemplates(route)) } }
         return saved
+    }
+
+    /// For each field whose route default is one template (`{{term}}`) and that now holds a
+    /// plain value: the template and that value. A saved route sends the value, so its checks
+    /// must expect it too, not what the template means in some environment.
+    func typedOverTemplates(_ route: Route) -> [String: String] {
+        let defaults = Dictionary(
+            RequestForm(route: route).fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var replaced: [String: String] = [:]
+        for field in fields {
+            guard let template = defaults[field.key], template.hasPrefix("{{"), template.hasSuffix("}}"),
+                template.dropFirst(2).dropLast(2).allSatisfy({ $0 != "{" && $0 != "}" }), field.value != template,
+                !field.value.contains("{{")
+            else { continue }
+            replaced[template] = field.value
+        }
+        return replaced
+    }
+
+    /// `check` with each template in `replaced` written as its value (escaped as inside a JSON
+    /// string, where a check's expected text is); unchanged when the result does not parse.
+    static func check(_ check: Check, reading replaced: [String: String]) -> Check {
+        var source = check.source
+        for (template, value) in replaced where source.contains(template) {
+            let escaped = String(JSONString.encode(value).dropFirst().dropLast())
+            source = source.replacing(template, with: escaped)
+        }
+        guard source != check.source, let rewritten = try? CheckParser.check(source) else { return check }
+        return rewritten
     }
 }
