@@ -98,6 +98,29 @@ struct RunViewTests {
         #expect(state.status?.text == "no response for this route" && state.modal == Modal(RunDialog()))
     }
 
+    @Test(
+        "Enter on a row opens that row's route in the Request pane too; Esc from the run view returns focus to Routes")
+    func routeFollows() throws {
+        var state = Self.state()
+        state.press(.down, .down, .enter)
+        #expect(state.openRoute == "users.create")
+        state.press(.escape)
+        #expect(state.focus == .routes)
+        state.press(.char("R"))
+        let (id, request) = try #require(Self.started(state.press(.enter)))
+        _ = state.update(.runProgress(id: id, Self.result(request.routes[1], status: 200, outcome: .passed)))
+        // Esc from the run view: focus is where it was, so / filters routes.
+        state.press(.escape)
+        #expect(state.focus == .routes)
+        state.press(.char("R"), .down, .enter)
+        #expect(state.response?.line(0) == "GET http://dev.test/v1/users/:id")
+        #expect(state.openRoute == "users.show" && state.routeList.selected?.name == "users.show")
+        // Enter in the form sends the route on screen.
+        state.press(.tab, .tab, .tab)
+        #expect(state.focus == .request)
+        #expect(state.press(.enter).sent.first?.request.url.hasSuffix("/users/42") == true)
+    }
+
     @Test("Esc while running cancels the rest; r picks another run")
     func cancelAndRerun() throws {
         var state = Self.state()

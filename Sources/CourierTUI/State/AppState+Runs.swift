@@ -118,6 +118,14 @@ extension AppState {
         liveExchange = exchange
         mode = .normal
         focus = .response
+        // The open route follows what is shown: Enter in the form sends the route on screen.
+        if let route = workspace.routes.first(where: { $0.name == exchange.origin.routeName }) {
+            if !routeList.filtered.contains(where: { $0.name == route.name }) { routeList.clearFilter() }
+            if let index = routeList.filtered.firstIndex(where: { $0.name == route.name }) {
+                routeList.cursor = ListCursor(index)
+            }
+            requestPane.open(route)
+        }
         return []
     }
 
