@@ -37,7 +37,7 @@ struct FormBodyTests {
         var state = AppState(workspace: workspace, processEnvironment: [:], width: 80, height: 24)
         state.press(.enter)
         let lines = Views.render(state).trimmedLines
-        let header = try #require(lines.firstIndex { $0.contains(" header (none)") })
+        let header = try #require(lines.lastIndex { $0.contains(" header User-Agent") })
         #expect(lines[header + 1].contains(" form   user [ ana"))
         #expect(lines[header + 2].contains(" form   tag  [ a"))
         #expect(lines[header + 3].contains(" form   tag  [ b"))

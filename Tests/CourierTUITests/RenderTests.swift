@@ -26,7 +26,32 @@ struct RenderTests {
         #expect(lines[0].contains("┌ Request · users.show ──"))
         #expect(lines[1].contains("│ GET    http://dev.test/v1/users/42"))
         #expect(lines[2].contains("│ path   id [ 42 ]"))
-        #expect(lines[3].contains("│ header (none) · Ctrl-N adds one"))
+        // Every header that goes out, with where it comes from, the secret masked.
+        #expect(lines[3].contains("│ header Accept: application/json  (workspace)"))
+        #expect(lines[4].contains("│ header Authorization: Bearer ••••••  (env)"))
+        #expect(lines[5].contains("│ header Accept-Language: en  (language)"))
+        #expect(state.outgoingHeaders.last?.source == "default", "Courier's own User-Agent comes last")
+        #expect(!lines.joined().contains("dev-secret"))
+    }
+
+    @Test("a typed header overrides the layer below it and is listed once, as a field; route and body headers say so")
+    func outgoingSources() throws {
+        var workspace = Fixtures.workspace
+        workspace.routes[2].headers = [HeaderField("X-Trace", "{{city}}")]
+        var state = AppState(workspace: workspace, processEnvironment: [:], width: 120, height: 40)
+        state.press(.down, .down, .enter)
+        #expect(
+            state.outgoingHeaders.map { "\($0.field.name): \($0.field.value) (\($0.source))" } == [
+                "Accept: application/json (workspace)", "Authorization: Bearer •••••• (env)",
+                "Accept-Language: en (language)", "X-Trace: Madrid (route)", "Content-Type: application/json (body)",
+                "User-Agent: \(CourierVersion.userAgent) (default)",
+            ])
+        state.press(.ctrl("n"))
+        state.type("Authorization: Token typed")
+        #expect(!state.outgoingHeaders.contains { $0.field.name == "Authorization" })
+        #expect(
+            state.openForm?.form.fields.contains { $0.section == .header && $0.value == "Authorization: Token typed" }
+                == true)
     }
 
     @Test("the Request pane says which auth applies: the environment's, the route's, or none")

@@ -48,8 +48,11 @@ extension RequestPane {
         for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index, "")) }
         let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
         var insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
-        if !form.fields.contains(where: { $0.section == .header }) {
-            rows.insert(("header", nil, -1, "(none) · Ctrl-N adds one"), at: insertAt)
+        // Every header that goes out besides the typed ones, with where it comes from.
+        for outgoing in state.outgoingHeaders {
+            rows.insert(
+                ("header", nil, -1, "\(outgoing.field.name): \(outgoing.field.value)  (\(outgoing.source))"),
+                at: insertAt)
             insertAt += 1
         }
         if let auth = state.openRouteAuth {

@@ -16,12 +16,10 @@ public struct Layout: Sendable, Equatable {
         let environmentRows = min(state.workspace.environments.count + 2, max(3, body / 3))
         environments = Rect(x: 0, y: 0, width: left, height: environmentRows)
         routes = Rect(x: 0, y: environmentRows, width: left, height: body - environmentRows)
-        // Border, URL line, one row per field, the "header (none)" hint when there are no
-        // headers, and the auth that applies, if any.
+        // Border, URL line, one row per field, one per other header that goes out, and the
+        // auth that applies, if any.
         let form = state.openForm?.form
-        let rows =
-            (form?.fields.count ?? 1) + (form?.fields.contains { $0.section == .header } == false ? 1 : 0)
-            + (state.openRouteAuth == nil ? 0 : 1)
+        let rows = (form?.fields.count ?? 1) + state.outgoingHeaders.count + (state.openRouteAuth == nil ? 0 : 1)
         let requestRows = min(max(rows + 3, 5), max(5, body / 2))
         request = Rect(x: left, y: 0, width: width - left, height: requestRows)
         response = Rect(x: left, y: requestRows, width: width - left, height: body - requestRows)
