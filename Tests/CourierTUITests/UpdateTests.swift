@@ -324,6 +324,29 @@ struct UpdateTests {
                 == "{\"name\":\"Pablo\",\"age\":30,\"admin\":true,\"tags\":[]}")
     }
 
+    @Test("Ctrl-R puts the focused field back to the route's value; again, every field; typed values are bold")
+    func resetFields() throws {
+        var state = Fixtures.state()
+        state.press(.down, .enter, .ctrl("u"))
+        state.type("7")
+        state.press(.ctrl("n"))
+        state.type("X-A: 1")
+        state.press(.up)
+        #expect(state.openForm?.form.fields.map(\.value) == ["7", "X-A: 1"])
+        let route = try #require(state.openForm?.route)
+        #expect(state.openForm?.form.typedKeys(over: route) == ["path.id", "header.0"])
+        // Typed values are drawn bold, defaults not.
+        let buffer = Views.render(state)
+        let row = try #require(buffer.lines.firstIndex { $0.contains("id [ 7 ]") })
+        let column = try #require((0..<buffer.width).first { buffer[$0, row].text == "7" })
+        #expect(buffer[column, row].style.bold)
+        #expect(state.press(.ctrl("r")).contains(.saveSession))
+        #expect(state.openForm?.form.fields.map(\.value) == ["42", "X-A: 1"])
+        state.press(.ctrl("r"))
+        #expect(state.openForm?.form.fields.map(\.value) == ["42"])
+        #expect(state.openForm?.form.typedKeys(over: route).isEmpty == true)
+    }
+
     @Test("Ctrl-N adds a header field, Ctrl-D removes it")
     func headers() throws {
         var state = Fixtures.state()

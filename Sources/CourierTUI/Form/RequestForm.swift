@@ -338,6 +338,36 @@ public struct RequestForm: Sendable, Equatable {
         clampFocus()
     }
 
+    /// Puts the focused field back to `route`'s own value (a typed header goes); on a field
+    /// that holds it already, every field, typed headers gone. Returns whether anything changed.
+    @discardableResult
+    public mutating func reset(to route: Route) -> Bool {
+        guard let field = focusedField else { return false }
+        if field.section == .header {
+            removeFocusedHeader()
+            return true
+        }
+        let defaults = RequestForm(route: route)
+        if let original = defaults.fields.first(where: { $0.key == field.key }), original.value != field.value {
+            fields[focus].value = original.value
+            cursor = original.value.count
+            return true
+        }
+        guard defaults.fields != fields else { return false }
+        let key = field.key
+        self = defaults
+        focus = fields.firstIndex { $0.key == key } ?? 0
+        clampFocus()
+        return true
+    }
+
+    /// The keys of the fields whose values differ from `route`'s own (typed headers included).
+    public func typedKeys(over route: Route) -> Set<String> {
+        let defaults = Dictionary(
+            RequestForm(route: route).fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return Set(fields.filter { defaults[$0.key] != $0.value }.map(\.key))
+    }
+
     private mutating func clampFocus() {
         focus = min(focus, max(0, fields.count - 1))
         cursor = focusedField?.value.count ?? 0

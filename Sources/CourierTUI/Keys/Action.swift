@@ -23,6 +23,8 @@ public enum Action: Sendable, Equatable, Hashable {
 
     // The form's field editing.
     case left, right, lineStart, lineEnd, deleteBackward, deleteForward, clear, addHeader, removeHeader
+    /// Ctrl-R: the focused field back to the route's value (again: every field).
+    case resetField
 
     // The Response pane.
     case toggleHeaders, toggleWholeBody, search, nextMatch, previousMatch, typePath

@@ -44,6 +44,7 @@ extension RequestPane {
         }
 
         let context = state.builder.context(environment: state.environment, input: RequestInput())
+        let typed = form.typedKeys(over: route)
         var rows: [(label: String, field: FormField?, index: Int, note: String)] = []
         for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index, "")) }
         let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
@@ -75,6 +76,8 @@ extension RequestPane {
                 label.padded(to: nameWidth), x: x, y: y,
                 style: focused ? Theme.strong : .plain, clip: inner)
             var valueStyle: Style = needsAttention(field, context: context) ? Theme.unresolved : .plain
+            // A value typed over the route's reads apart from a default (Ctrl-R puts it back).
+            if typed.contains(field.key) { valueStyle.bold = true }
             if field.kind == .bool { valueStyle.foreground = Theme.booleanValue }
             if focused { valueStyle.reverse = true }
             x = buffer.put("[", x: x, y: y, style: Theme.hint, clip: inner)

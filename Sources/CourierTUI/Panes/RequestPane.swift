@@ -53,6 +53,10 @@ public struct RequestPane: PaneComponent {
                 + Keymap.bind([.delete], .form, .deleteForward) + Keymap.bind([.ctrl("u")], .form, .clear)),
         KeymapRow("Space", "Request, boolean field", "toggle", []),
         KeymapRow(
+            "Ctrl-R", "Request",
+            "the focused field back to the route's value (typed values are bold); again, every field",
+            Keymap.bind([.ctrl("r")], .form, .resetField)),
+        KeymapRow(
             "Ctrl-N / Ctrl-D", "Request", "add / remove a header field", hints: [.form: "Ctrl-N header"],
             Keymap.bind([.ctrl("n")], .form, .addHeader) + Keymap.bind([.ctrl("d")], .form, .removeHeader)),
         KeymapRow(
@@ -79,6 +83,9 @@ public struct RequestPane: PaneComponent {
         case .clear: form.clearToStart()
         case .addHeader: form.addHeader()
         case .removeHeader: form.removeFocusedHeader()
+        case .resetField:
+            guard let route = state.workspace.routes.first(where: { $0.name == name }) else { return .handled }
+            form.reset(to: route)
         default: return .ignored
         }
         forms[name] = form
@@ -86,7 +93,9 @@ public struct RequestPane: PaneComponent {
     }
 
     /// Actions that change a value (the session is saved after them).
-    private static let edits: Set<Action> = [.deleteBackward, .deleteForward, .clear, .addHeader, .removeHeader]
+    private static let edits: Set<Action> = [
+        .deleteBackward, .deleteForward, .clear, .addHeader, .removeHeader, .resetField,
+    ]
 
     /// Types `character` into the focused field (Space toggles a boolean).
     public mutating func type(_ character: Character) -> PaneOutcome {
