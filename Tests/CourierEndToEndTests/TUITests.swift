@@ -111,6 +111,8 @@ struct TUITests {
             try tmux.type("5000")
             try tmux.send("Enter")
             try await tmux.waitFor("GET delay → development")
+            // The pane shows the request it waits for, and how long, not the last answer.
+            try await tmux.waitFor("⋯ waiting 1.", also: { $0.contains("no answer yet") })
             try tmux.send("Escape")
             try await tmux.waitFor("request cancelled")
             try await tmux.quit()

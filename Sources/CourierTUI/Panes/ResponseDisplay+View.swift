@@ -2,9 +2,40 @@ import CourierCore
 
 /// How the Response pane looks: the status line in its title, then only the rows on screen.
 extension ResponseDisplay {
+    /// The request the pane waits for, in place of the last answer (which comes back if it is
+    /// cancelled): what went, to where, how long it has waited and what has come so far.
+    static func drawAwaited(_ flight: AppState.InFlight, in rect: Rect, style: Style, into buffer: inout ScreenBuffer) {
+        buffer.box(rect, style: style)
+        let origin = flight.request.origin
+        let seconds = flight.elapsed < 10 ? Seconds.fixed(flight.elapsed, places: 1) : String(Int(flight.elapsed))
+        var x = buffer.put(" Response ── ", x: rect.x + 1, y: rect.y, style: style, clip: rect)
+        x = buffer.put(
+            "⋯ waiting \(seconds) s", x: x, y: rect.y, style: Theme.active, clip: rect.inner.expandedVertically)
+        if flight.received > 0 {
+            buffer.put(
+                " · ↓ \(ByteCount.format(flight.received)) ", x: x, y: rect.y, style: style,
+                clip: rect.inner.expandedVertically)
+        }
+        let inner = rect.inner
+        let url = SecretMask.apply(flight.request.request.url, hiding: origin.secretValues)
+        let lines: [(String, Style)] = [
+            ("\(flight.request.request.method.rawValue) \(url)", Theme.strong),
+            ("\(origin.routeName) @ \(origin.environmentName)", Theme.hint),
+            ("", .plain),
+            (flight.received > 0 ? "\(ByteCount.format(flight.received)) of the body so far" : "no answer yet", .plain),
+            ("Esc cancels it; the answer shown before comes back", Theme.hint),
+        ]
+        for (row, line) in lines.prefix(inner.height).enumerated() {
+            buffer.put(line.0, x: inner.x + 1, y: inner.y + row, style: line.1, clip: inner)
+        }
+    }
+
     /// Draws the pane (`PaneComponent.draw`).
     public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         let style = border(state)
+        if let (id, flight) = state.awaited, id > (state.response?.requestID ?? 0) {
+            return drawAwaited(flight, in: rect, style: style, into: &buffer)
+        }
         guard let response = state.response else {
             if let failure = state.failure {
                 return RequestFailure.draw(failure, in: rect, style: style, into: &buffer)

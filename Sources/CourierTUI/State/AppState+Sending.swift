@@ -122,6 +122,11 @@ extension AppState {
         return []
     }
 
+    /// The newest request in flight whose answer the Response pane will show, if any.
+    public var awaited: (id: Int, flight: InFlight)? {
+        inFlight.filter { $0.value.purpose == .show }.max { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
     /// Keeps what `exchange`'s captures found, for later requests to its environment.
     mutating func keepCaptures(of exchange: Exchange) {
         captured[exchange.origin.environmentName, default: [:]].merge(exchange.captured) { _, new in new }

@@ -113,9 +113,11 @@ final class Runtime {
             if !state.inFlight.isEmpty, now - lastTick >= .milliseconds(100) {
                 lastTick = now
                 apply(.tick)
-                for (id, received) in progress.snapshot() {
+                // Every request out, bytes or not yet: the Response pane shows how long it waits.
+                let received = Dictionary(progress.snapshot(), uniquingKeysWith: { first, _ in first })
+                for id in state.inFlight.keys.sorted() {
                     let elapsed = sentAt[id].map { (now - $0).inSeconds } ?? 0
-                    apply(.progress(id: id, received: received, elapsed: elapsed))
+                    apply(.progress(id: id, received: received[id] ?? 0, elapsed: elapsed))
                 }
                 changed = true
             }
