@@ -1,4 +1,5 @@
 import CourierCore
+import Foundation
 import Testing
 
 @testable import CourierTUI
@@ -38,5 +39,34 @@ struct InFlightViewTests {
         state.press(.tab, .char("d"), .enter)
         #expect(state.inFlight.count == 1)
         #expect(!Views.render(state).trimmedLines.joined().contains("waiting"))
+    }
+}
+
+@Suite("Redirects in the Response pane")
+struct RedirectViewTests {
+    @Test("the title counts the redirects and names where the answer came from; h lists each hop, secrets masked")
+    func hops() throws {
+        var state = Fixtures.state(width: 200, height: 40)
+        state.press(.enter)
+        var response = Fixtures.response("[1]")
+        let start = Date(timeIntervalSince1970: 0)
+        response.hops = [
+            ExchangeHop(method: .get, url: "http://dev.test/v1/users?token=dev-secret", status: 301, startedAt: start),
+            ExchangeHop(method: .get, url: "http://dev.test/v2/users", status: 302, startedAt: start),
+            ExchangeHop(method: .get, url: "http://api.dev.test/v2/users", status: 200, startedAt: start),
+        ]
+        try state.sendAndAnswer(response)
+        var lines = Views.render(state).trimmedLines
+        let title = try #require(lines.first { $0.contains("Response ──") })
+        #expect(title.contains("200 OK ↪ 2 redirects"), "\(title)")
+        #expect(title.contains("at http://api.dev.test/v2/users (h: the hops)"))
+        state.press(.tab, .char("h"))
+        #expect(state.focus == .response)
+        lines = Views.render(state).trimmedLines
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("↪ 301 GET http://dev.test/v1/users?token=••••••"))
+        #expect(text.contains("↪ 302 GET http://dev.test/v2/users"))
+        #expect(text.contains("= 200 GET http://api.dev.test/v2/users"))
+        #expect(!text.contains("dev-secret"))
     }
 }

@@ -65,6 +65,9 @@ extension ResponseDisplay {
         }
         if let stream = response.stream { tag(stream.label, stream.phase == .live ? Theme.active : Theme.hint) }
         if let label = response.arrivalLabel { tag(label, response.arrival == .live ? Theme.active : Theme.error) }
+        if response.redirects > 0 {
+            tag("↪ \(response.redirects) redirect\(response.redirects == 1 ? "" : "s")", Theme.warning)
+        }
         if let tally = response.checkTally { tag(tally.description, tally.allPassed ? Theme.notice : Theme.error) }
         let milliseconds = Seconds.milliseconds(response.totalTime)
         var details: [String] = []
@@ -88,6 +91,7 @@ extension ResponseDisplay {
                 if !marker.isEmpty { items = details + [marker, "\(milliseconds) ms", place, "v: whole body"] }
             }
         }
+        if let url = response.finalURL { items.append("at \(url) (h: the hops)") }
         // Whole items only: a title cut mid-word reads as a different value.
         let fitted = Views.fitting(items, width: room)
         if !fitted.isEmpty { buffer.put(" · " + fitted + " ", x: x, y: rect.y, style: style) }

@@ -26,8 +26,11 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var size: Int
     /// When it was recorded, for an exchange opened from history (drawn as such).
     public var recordedAt: Date?
-    /// Header lines `Name: value`, secrets masked.
+    /// Header lines `Name: value`, secrets masked; after redirects, the hops come first.
     public var headerLines: [String]
+    /// Redirects followed, and the URL the answer came from (masked) when there were any.
+    public var redirects = 0
+    public var finalURL: String?
     /// Checks (and captures) that ran: passed and total, for the title; nil when none ran.
     public var checkTally: CheckTally?
     /// Failed checks, shown above the headers and body: `✗ json a == 1`, then `  got 2`.
@@ -102,6 +105,17 @@ public struct ResponseDisplay: Sendable, Equatable {
         secretValues = exchange.origin.secretValues
         secrets = SecretSet(secretValues)  // an initialiser's assignment runs no `didSet`
         headerLines = response.headers.map { exchange.origin.masking("\($0.name): \($0.value)") }
+        if response.hops.count > 1 {
+            // Each hop, as the redirects went: what was asked where and what it answered.
+            let last = response.hops.count - 1
+            redirects = last
+            finalURL = exchange.origin.masking(response.hops[last].url)
+            headerLines =
+                response.hops.enumerated().map { index, hop in
+                    let mark = index == last ? "=" : "↪"
+                    return exchange.origin.masking("\(mark) \(hop.status) \(hop.method) \(hop.url)")
+                } + [""] + headerLines
+        }
         checkTally = exchange.checkTally
         if showRequest {
             requestLine = "\(exchange.request.method) \(exchange.origin.masking(exchange.request.url))"
