@@ -1,4 +1,5 @@
 import CourierCore
+import Foundation
 import Testing
 
 @testable import CourierTUI
@@ -155,6 +156,28 @@ struct RunViewTests {
         #expect(state.press(.escape).isEmpty && state.mode == .normal)
     }
 
+    @Test("80×24: the summary of a finished run wraps inside the box; n with no failure says so")
+    func summaryFits() throws {
+        var state = Self.state(width: 80, height: 24)
+        state.press(.char("R"))
+        let (id, request) = try #require(Self.started(state.press(.enter)))
+        for route in request.routes {
+            _ = state.update(.runProgress(id: id, Self.result(route, status: 200, outcome: .passed)))
+        }
+        let summary = EnvironmentRun(
+            environment: "development", baseURL: "", routes: state.run?.rows.compactMap(\.result) ?? [], duration: 12.5)
+        _ = state.update(.runFinished(id: id, summary))
+        let whole = try #require(state.run?.summary)
+        #expect(whole.count > 70)
+        let boxed = Views.render(state).trimmedLines.compactMap { line -> String? in
+            guard line.hasPrefix("│ │ ") else { return nil }
+            return String(line.dropFirst(4).dropLast(4)).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(boxed.joined(separator: " ").contains(whole), "\(boxed)")
+        state.press(.char("n"))
+        #expect(state.status?.text == "no route failed")
+    }
+
     @Test("80×24: the run view, half filled in")
     func screen() throws {
         // GIVEN the smoke run on development, two of three routes answered
@@ -165,7 +188,11 @@ struct RunViewTests {
         let failure = CheckResult(check: "json address.city == \"{{city}}\"", passed: false, message: "got \"Paris\"")
         _ = state.update(
             .runProgress(id: id, Self.result(request.routes[1], status: 200, outcome: .failed, checks: [failure])))
-        // THEN a row per route: passed, failed with its first failure, still waiting
+        // WHEN n jumps to the failure
+        state.press(.char("n"))
+        #expect(state.run?.cursor.index == 1)
+        // THEN a row per route: passed, failed with its first failure, still waiting; under them
+        // the failed row's whole reason, wrapped
         ScreenTests.expectScreen(
             state,
             [
@@ -175,16 +202,16 @@ struct RunViewTests {
                 "└──────────────────────┘│                                                      │",
                 "┌ Routes ──────────────┐└──────────────────────────────────────────────────────┘",
                 "│▸ GET  users.index    │┌ Response ────────────────────────────────────────────┐",
-                "│  GET  users.show     ││ Enter sends the request · Esc cancels it             │",
                 "│ ┌ Check run ───────────────────────────────────────────────────────────────┐ │",
                 "│ │ smoke @ development · 2/3 · running                                      │ │",
                 "│ │                                                                          │ │",
-                "│ │ ▸ ✓ users.index   GET    200  12 ms                                      │ │",
-                "│ │   ✗ users.show    GET    200  12 ms  json address.city == \"{{city}}\": got│ │",
+                "│ │   ✓ users.index   GET    200  12 ms                                      │ │",
+                "│ │ ▸ ✗ users.show    GET    200  12 ms  json address.city == \"{{city}}\": got│ │",
                 "│ │   · users.create  POST                                                   │ │",
+                "│ │   json address.city == \"{{city}}\": got \"Paris\"                           │ │",
                 "│ │                                                                          │ │",
                 "│ │ running…                                                                 │ │",
-                "│ │ Enter opens the exchange · Esc cancels the rest                          │ │",
+                "│ │ n next ✗ · Enter opens the exchange · Esc cancels the rest               │ │",
                 "│ └──────────────────────────────────────────────────────────────────────────┘ │",
                 "│                      ││                                                      │",
                 "│                      ││                                                      │",

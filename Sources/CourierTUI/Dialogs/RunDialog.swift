@@ -9,10 +9,11 @@ public struct RunDialog: Dialog {
     /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
-            "↑ ↓ j k, g G, Enter, r, c, Esc", "run view",
-            "move, open the route's exchange (comparing: its diff), pick and start another run, compare this run "
-                + "on two environments, cancel the rest (running) or close",
+            "↑ ↓ j k, g G, n N, Enter, r, c, Esc", "run view",
+            "move, next / previous failure, open the route's exchange (comparing: its diff), pick and start another "
+                + "run, compare this run on two environments, cancel the rest (running) or close",
             Keymap.moves.flatMap { Keymap.bind($0.keys, scope, $0.action) } + Keymap.bind([.enter], scope, .pick)
+                + Keymap.bind([.char("n")], scope, .nextMatch) + Keymap.bind([.char("N")], scope, .previousMatch)
                 + Keymap.bind([.char("r")], scope, .rerun) + Keymap.bind([.char("c")], scope, .compareRun)
                 + Keymap.bind([.escape, .char("q")], scope, .cancel))
     ]
@@ -38,7 +39,16 @@ public struct RunDialog: Dialog {
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         guard let run = state.run else { return }
         let width = max(20, buffer.width - 8)
-        let visible = max(1, buffer.height - 9)
+        // Below the rows: the row's whole reason, and the summary, wrapped, never cut.
+        let details = run.details.flatMap { Views.wrap($0, width: width - 4) }.prefix(4).map {
+            ("  " + $0, Theme.error)
+        }
+        let summary = Views.wrap(run.summary ?? "running…", width: width - 2).map { ($0, Theme.strong) }
+        let keys = run.isRunning ? "Esc cancels the rest" : "r runs again · c compares · Esc closes"
+        let footer = Views.wrap(
+            "n next ✗ · Enter opens \(run.isComparison ? "the diff" : "the exchange") · \(keys)", width: width - 2
+        ).map { ($0, Theme.hint) }
+        let visible = max(1, buffer.height - 7 - summary.count - details.count - footer.count)
         let first = min(max(0, run.cursor.index - visible + 1), max(0, run.rows.count - visible))
         let nameWidth = min(28, run.rows.map { CellWidth.of($0.route) }.max() ?? 0)
         let sides = run.other.map { "\(run.environment) | \($0)" } ?? run.environment
@@ -56,10 +66,10 @@ public struct RunDialog: Dialog {
             if index == run.cursor.index { style = style.reversed }
             lines.append(((index == run.cursor.index ? "▸ " : "  ") + text, style))
         }
+        lines += details
         lines.append(("", .plain))
-        lines.append((run.summary ?? "running…", Theme.strong))
-        let keys = run.isRunning ? "Esc cancels the rest" : "r runs again · c compares · Esc closes"
-        lines.append(("Enter opens \(run.isComparison ? "the diff" : "the exchange") · \(keys)", Theme.hint))
+        lines += summary
+        lines += footer
         let title = run.isComparison ? "Compare run" : "Check run"
         Views.dialog(title: title, lines: lines, style: Theme.focusedBorder, width: width, into: &buffer)
     }

@@ -100,4 +100,56 @@ public struct RunView: Sendable, Equatable {
 
     /// The selected row's exchange, if a response came.
     public var selectedExchange: Exchange? { rows[safe: cursor.index]?.result?.exchange }
+
+    /// Whether `row` failed: a check or an error, or in a comparison, a difference or trouble.
+    public static func isFailing(_ row: Row) -> Bool {
+        if let comparison = row.comparison {
+            switch comparison.verdict {
+            case .same, .skipped: return false
+            case .different, .statusDiffers, .trouble: return true
+            }
+        }
+        for result in [row.result, row.otherResult].compactMap({ $0 }) {
+            switch result.outcome {
+            case .failed, .error: return true
+            case .passed, .skipped: continue
+            }
+        }
+        return false
+    }
+
+    /// Moves the cursor to the next failing row after it (`forward`) or before it, wrapping
+    /// around; false when no row failed.
+    public mutating func jumpToFailure(forward: Bool) -> Bool {
+        let failing = rows.indices.filter { Self.isFailing(rows[$0]) }
+        guard !failing.isEmpty else { return false }
+        let here = cursor.index
+        let next =
+            forward
+            ? failing.first { $0 > here } ?? failing[0]
+            : failing.last { $0 < here } ?? failing[failing.count - 1]
+        cursor = ListCursor(next)
+        return true
+    }
+
+    /// The whole story of the row under the cursor: every failed check with what it got, or the
+    /// error, or the comparison's differences (the row itself shows the first, cut to fit).
+    public var details: [String] {
+        guard let row = rows[safe: cursor.index] else { return [] }
+        if let comparison = row.comparison {
+            switch comparison.verdict {
+            case .trouble(let reason): return [reason]
+            default: return comparison.differences.map(\.description)
+            }
+        }
+        var lines: [String] = []
+        for result in [row.result, row.otherResult].compactMap({ $0 }) {
+            switch result.outcome {
+            case .failed: lines += result.failures.map(\.line)
+            case .error(let reason): lines.append("error: " + reason)
+            case .passed, .skipped: continue
+            }
+        }
+        return lines
+    }
 }

@@ -55,7 +55,15 @@ extension AppState {
             return []
         case .startComparison(let name, let index): return startComparison(name, with: index)
         case .moveRunCursor(let action):
-            if var view = run, view.cursor.apply(action, count: view.rows.count) { run = view }
+            guard var view = run else { return [] }
+            if action == .nextMatch || action == .previousMatch {
+                if !view.jumpToFailure(forward: action == .nextMatch) {
+                    status = StatusLine(text: "no route failed", isError: false)
+                }
+                run = view
+            } else if view.cursor.apply(action, count: view.rows.count) {
+                run = view
+            }
             return []
         case .run(let effects, let notice):
             if let notice { status = notice }
