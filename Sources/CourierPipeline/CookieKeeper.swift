@@ -61,6 +61,14 @@ public final class CookieKeeper: Sendable {
         environments[prepared.origin.environmentName].flatMap(session(for:))
     }
 
+    /// Empties `environment`'s jar, in memory and in the file (another process's writes to the
+    /// others stay); throws when the file cannot be written.
+    public func clear(_ environment: String) throws {
+        try store?.clear(environment: environment)
+        sessions.withLock { $0[environment] }?.replace(CookieJar())
+        _ = sessions.withLock { $0[environment] }?.takeReceived()
+    }
+
     /// Writes what `environment`'s session received since the last save; returns the lines to
     /// show (refused cookies, a jar that could not be written).
     public func save(_ environment: String) -> [String] {

@@ -98,6 +98,14 @@ struct TUITests {
             try await tmux.waitFor("Cookies · development (1)")
             let screen = try tmux.screen()
             #expect(screen.contains("sid") && screen.contains("/dev/v1") && !screen.contains("qa-session"))
+            // x asks, x again empties the jar, in memory and in its file.
+            try tmux.send("x")
+            try await tmux.waitFor("x again empties development's jar")
+            try tmux.send("x")
+            try await tmux.waitFor(
+                "Cookies · development (0)", also: { $0.contains("cleared the cookies of development") })
+            try tmux.send("Escape", "K")
+            try await tmux.waitFor("no cookies yet")
             try tmux.send("Escape")
             try await tmux.quit()
         }

@@ -347,6 +347,20 @@ struct UpdateTests {
         #expect(state.openForm?.form.typedKeys(over: route).isEmpty == true)
     }
 
+    @Test("x in the cookie list asks, x again empties the jar; any other key keeps it")
+    func clearCookies() {
+        var state = Fixtures.state()
+        let cookie = StoredCookie(name: "sid", value: "v", domain: "dev.test", hostOnly: true, path: "/", created: 0)
+        _ = state.update(.cookiesLoaded(environment: "development", cookies: [cookie]))
+        #expect(state.press(.char("x")).isEmpty)
+        #expect(Views.render(state).trimmedLines.contains { $0.contains("x again empties development's jar") })
+        #expect(state.press(.char("j")).isEmpty)
+        #expect(state.press(.char("x")).isEmpty)
+        #expect(state.press(.char("x")) == [.clearCookies(environment: "development")])
+        _ = state.update(.cookiesLoaded(environment: "development", cookies: []))
+        #expect(state.press(.char("x"), .char("x")).isEmpty)
+    }
+
     @Test("Ctrl-N adds a header field, Ctrl-D removes it")
     func headers() throws {
         var state = Fixtures.state()

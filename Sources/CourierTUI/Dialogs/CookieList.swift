@@ -8,6 +8,8 @@ public struct CookieList: Dialog {
     public var cookies: [StoredCookie]
     /// Rows scrolled past.
     public var scroll = 0
+    /// `x` was pressed once: the next `x` empties the jar.
+    public var confirmingClear = false
 
     /// The list of `cookies`, from its top.
     public init(environment: String, cookies: [StoredCookie], scroll: Int = 0) {
@@ -19,8 +21,9 @@ public struct CookieList: Dialog {
     /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
         KeymapRow(
-            "↑ ↓ j k, Esc", "cookie list", "scroll, close",
+            "↑ ↓ j k, x x, Esc", "cookie list", "scroll, empty the jar (x twice), close",
             Keymap.bind([.down, .char("j")], scope, .down) + Keymap.bind([.up, .char("k")], scope, .up)
+                + Keymap.bind([.char("x")], scope, .clear)
                 + Keymap.bind([.escape, .char("q"), .char("K"), .enter], scope, .cancel))
     ]
 
@@ -28,10 +31,17 @@ public struct CookieList: Dialog {
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
+        case .clear where confirmingClear || cookies.isEmpty:
+            confirmingClear = false
+            return cookies.isEmpty ? .stay() : .stay(.run([.clearCookies(environment: environment)]))
+        case .clear:
+            confirmingClear = true
+            return .stay()
         case .down: scroll = min(scroll + 1, max(0, cookies.count - Self.rows(height: state.height)))
         case .up: scroll = max(0, scroll - 1)
         default: break
         }
+        confirmingClear = false
         return .stay()
     }
 
@@ -63,7 +73,12 @@ public struct CookieList: Dialog {
             }
         }
         lines.append(("", .plain))
-        lines.append(("values hidden · `courier cookies --clear` empties the jar · Esc closes", Theme.hint))
+        if confirmingClear {
+            lines.append(
+                ("x again empties \(environment)'s jar (its file too) · any other key keeps it", Theme.warning))
+        } else {
+            lines.append(("values hidden · x empties the jar · Esc closes", Theme.hint))
+        }
         Views.dialog(
             title: "Cookies · \(environment) (\(cookies.count))", lines: lines, style: Theme.focusedBorder,
             width: width, into: &buffer)

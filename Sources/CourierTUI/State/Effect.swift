@@ -32,4 +32,6 @@ public enum Effect: Sendable, Equatable {
     case quit
     /// Read the cookies of the environment called this; they come back as `.cookiesLoaded`.
     case loadCookies(environment: String)
+    /// Empty the jar of the environment called this; the list comes back as `.cookiesLoaded`.
+    case clearCookies(environment: String)
 }

@@ -211,6 +211,14 @@ final class Runtime {
         case .cancel(let id):
             tasks[id]?.cancel()
             tasks[id] = nil
+        case .clearCookies(let environment):
+            do {
+                try cookies.clear(environment)
+                inbox.append(.notice("cleared the cookies of \(environment)", isError: false))
+            } catch {
+                inbox.append(.notice("cannot clear the cookies: \(ErrorText.describe(error))", isError: true))
+            }
+            perform(.loadCookies(environment: environment))
         case .loadCookies(let environment):
             let jar = state.workspace.environments.first { $0.name == environment }
                 .flatMap { cookies.session(for: $0)?.jar }
