@@ -10,15 +10,16 @@ struct TUITests {
     }
 
     /// Runs `body` with a sample API, a private state folder and the screen open in tmux.
-    private func withScreen(environment: String = "", _ body: (TmuxSession, DemoProcess, URL) async throws -> Void)
-        async throws
-    {
+    private func withScreen(
+        environment: String = "", directory: URL? = nil, _ body: (TmuxSession, DemoProcess, URL) async throws -> Void
+    ) async throws {
         let demo = try await DemoProcess.start()
         defer { demo.terminate() }
         let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stateDirectory) }
-        let tmux = try TmuxSession(command: courierCommand(demo, state: stateDirectory, environment: environment))
+        let command = courierCommand(demo, state: stateDirectory, environment: environment)
+        let tmux = try TmuxSession(command: directory.map { "cd \($0.path) && " + command } ?? command)
         defer { tmux.kill() }
         try await tmux.waitFor("Routes")
         try await body(tmux, demo, stateDirectory)
@@ -123,6 +124,27 @@ struct TUITests {
             try await tmux.waitFor("⋯ waiting 1.", also: { $0.contains("no answer yet") })
             try tmux.send("Escape")
             try await tmux.waitFor("request cancelled")
+            try await tmux.quit()
+        }
+    }
+
+    @Test("w saves the shown body to a file beside where Courier started; an existing file is kept")
+    func saveBody() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withScreen(environment: "", directory: folder) { tmux, _, _ in
+            try tmux.send("j", "Enter", "Enter")
+            try await tmux.waitFor("200 OK")
+            try tmux.send("Tab", "w")
+            try await tmux.waitFor("Save the body to a file", also: { $0.contains("users.show.json") })
+            try tmux.send("Enter")
+            try await tmux.waitFor("saved the body (")
+            let saved = try String(contentsOf: folder.appendingPathComponent("users.show.json"), encoding: .utf8)
+            #expect(saved.contains("\"street\": \"Calle de Alcalá 1\"") || saved.contains("Calle de Alcal"))
+            try tmux.send("w", "Enter")
+            try await tmux.waitFor("users.show.json exists; choose another name")
+            try tmux.send("Escape")
             try await tmux.quit()
         }
     }

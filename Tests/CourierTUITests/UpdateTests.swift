@@ -347,6 +347,35 @@ struct UpdateTests {
         #expect(state.openForm?.form.typedKeys(over: route).isEmpty == true)
     }
 
+    @Test(
+        "w saves the shown body: a file name from the route and type, the runtime writes it, a refusal stays in the dialog"
+    )
+    func saveBody() throws {
+        var state = Fixtures.state()
+        #expect(state.press(.tab, .tab, .char("w")).isEmpty && state.modal == nil, "nothing to save yet")
+        state.press(.escape, .enter)
+        try state.sendAndAnswer(Fixtures.response("[1]"))
+        state.press(.tab, .char("w"))
+        #expect(state.modal == Modal(TextEntryDialog(.saveBody, text: "users.index.json")))
+        let effects = state.press(.enter)
+        guard case .saveBody(let exchange, let path)? = effects.first else {
+            Issue.record("no save: \(effects)")
+            return
+        }
+        #expect(path == "users.index.json" && exchange.response.body == Array("[1]".utf8))
+        _ = state.update(.bodySaved(path: path, size: 0, error: "users.index.json exists; choose another name"))
+        #expect(
+            state.modal
+                == Modal(
+                    TextEntryDialog(
+                        .saveBody, text: "users.index.json", error: "users.index.json exists; choose another name")))
+        state.press(.ctrl("u"))
+        state.type("out.json")
+        _ = state.press(.enter)
+        _ = state.update(.bodySaved(path: "out.json", size: 3, error: nil))
+        #expect(state.mode == .normal && state.status?.text == "saved the body (3 B) to out.json")
+    }
+
     @Test("x in the cookie list asks, x again empties the jar; any other key keeps it")
     func clearCookies() {
         var state = Fixtures.state()

@@ -10,6 +10,8 @@ public struct TextEntryDialog: Dialog {
         case pasteCurl
         /// The name to save the form under.
         case saveRoute
+        /// The file to save the shown body to.
+        case saveBody
     }
 
     /// Which of the two.
@@ -41,7 +43,12 @@ public struct TextEntryDialog: Dialog {
         case .cancel: return .close()
         case .deleteBackward: text = String(text.dropLast())
         case .clear: text = ""
-        case .accept: return kind == .pasteCurl ? acceptCurl() : save(in: state)
+        case .accept:
+            switch kind {
+            case .pasteCurl: return acceptCurl()
+            case .saveRoute: return save(in: state)
+            case .saveBody: return saveBody(in: state)
+            }
         default: return .stay()
         }
         error = nil
@@ -74,6 +81,13 @@ public struct TextEntryDialog: Dialog {
         }
         guard !trimmed.isEmpty else { return .stay() }
         return .stay(.run([.importCurl(command: text)]))
+    }
+
+    /// Enter in the body's dialog: the shown body goes to the path typed.
+    private mutating func saveBody(in state: AppState) -> DialogOutcome {
+        let path = text.trimmingWhitespace()
+        guard !path.isEmpty, let exchange = state.shownExchange else { return .stay() }
+        return .stay(.run([.saveBody(exchange, path: path)]))
     }
 
     /// Enter in the save dialog: the open route's own name saves into it; a new name adds a
@@ -122,6 +136,12 @@ public struct TextEntryDialog: Dialog {
                 lines.append(("curl 'https://…' -H '…'   (as a browser's Copy as cURL gives it)", Theme.hint))
             }
             lines += rows.suffix(room).map { ($0, Style.plain) }
+        case .saveBody:
+            title = "Save the body to a file"
+            footer = "Enter saves · Ctrl-U clears · Esc closes"
+            lines.append(("file  " + text + "▏", Theme.strong))
+            lines.append(("", .plain))
+            lines.append(("relative to the folder Courier was started in; an existing file is kept", Theme.hint))
         case .saveRoute:
             title = "Save the form as a route"
             let open = state.openForm?.route.name ?? ""

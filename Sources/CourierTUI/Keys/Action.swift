@@ -32,6 +32,8 @@ public enum Action: Sendable, Equatable, Hashable {
     /// A digit: fold depth in the Response pane, an environment number in the switcher.
     case digit(Int)
     case copyValue, copyPath
+    /// `w`: save the shown body to a file.
+    case saveBody
 
     // Text entries and dialogs.
     /// Enter in a text entry: keep what was typed.

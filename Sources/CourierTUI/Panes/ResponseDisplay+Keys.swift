@@ -39,6 +39,9 @@ extension ResponseDisplay: PaneComponent {
             hints: [.response: "c copy"],
             Keymap.bind([.char("c")], .response, .copyValue) + Keymap.bind([.char("C")], .response, .copyPath)),
         KeymapRow(
+            "w", "Response", "save the body to a file (as received; secrets masked in text)",
+            Keymap.bind([.char("w")], .response, .saveBody)),
+        KeymapRow(
             "d", "Response", "send this route to another environment (or the same one again) and show the differences",
             Keymap.bind([.char("d")], .response, .diffEnvironment)),
         KeymapRow(

@@ -20,6 +20,43 @@ extension AppState {
         return []
     }
 
+    /// Opens the dialog that saves the shown body, with a file name from the route and the
+    /// body's type (`users.show.json`).
+    mutating func openSaveBody() -> [Effect] {
+        guard let exchange = shownExchange, response != nil else {
+            status = StatusLine(text: "no response to save", isError: false)
+            return []
+        }
+        let type = (exchange.response.contentType ?? "").lowercased()
+        let ext =
+            if type.contains("json") { "json" } else if type.contains("html") { "html" } else if type.contains("xml") {
+                "xml"
+            } else if type.hasPrefix("text/") {
+                "txt"
+            } else if let slash = type.firstIndex(of: "/"), type.hasPrefix("image/") {
+                String(type[type.index(after: slash)...].prefix { $0.isLetter })
+            } else { BodyKind.isBinary(exchange.response.body) ? "bin" : "txt" }
+        let name = exchange.origin.routeName.isEmpty ? "body" : exchange.origin.routeName
+        mode = .dialog(Modal(TextEntryDialog(.saveBody, text: "\(name).\(ext)")))
+        return []
+    }
+
+    /// The body was written, or the dialog says why not.
+    mutating func bodySaved(path: String, size: Int, error: String?) -> [Effect] {
+        if let error {
+            if var entry = modal?.dialog as? TextEntryDialog, entry.kind == .saveBody {
+                entry.error = error
+                mode = .dialog(Modal(entry))
+            } else {
+                status = StatusLine(text: error, isError: true)
+            }
+            return []
+        }
+        if (modal?.dialog as? TextEntryDialog)?.kind == .saveBody { mode = .normal }
+        status = StatusLine(text: "saved the body (\(ByteCount.format(size))) to \(path)", isError: false)
+        return []
+    }
+
     /// The runtime wrote the file (or could not): the route is opened in the new workspace,
     /// or the dialog says why.
     mutating func workspaceWritten(_ result: Result<WrittenRoute, ImportError>) -> [Effect] {

@@ -52,6 +52,8 @@ extension AppState {
             return workspaceChanged(result)
         case .workspaceWritten(let result):
             return workspaceWritten(result)
+        case .bodySaved(let path, let size, let error):
+            return bodySaved(path: path, size: size, error: error)
         case .cookiesLoaded(let environment, let cookies):
             mode = .dialog(Modal(CookieList(environment: environment, cookies: cookies)))
             return []
@@ -152,6 +154,7 @@ extension AppState {
         case .pasteCurl: return openPasteCurl()
         case .saveRoute: return openSaveRoute()
         case .showCookies: return [.loadCookies(environment: environment.name)]
+        case .saveBody: return openSaveBody()
         default:
             return apply(paneAction(action))
         }

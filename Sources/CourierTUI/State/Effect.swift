@@ -32,6 +32,9 @@ public enum Effect: Sendable, Equatable {
     case quit
     /// Read the cookies of the environment called this; they come back as `.cookiesLoaded`.
     case loadCookies(environment: String)
+    /// Write `exchange`'s body (from memory, or its spilled file) to `path`, refusing one that
+    /// exists; the outcome comes back as `.bodySaved`.
+    case saveBody(Exchange, path: String)
     /// Empty the jar of the environment called this; the list comes back as `.cookiesLoaded`.
     case clearCookies(environment: String)
 }

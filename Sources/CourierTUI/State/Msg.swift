@@ -40,6 +40,8 @@ public enum Msg: Sendable {
     case workspaceWritten(Result<WrittenRoute, ImportError>)
     /// The cookies of an environment, for the cookie list.
     case cookiesLoaded(environment: String, cookies: [StoredCookie])
+    /// The body was written to `path` (`error` nil), or why not.
+    case bodySaved(path: String, size: Int, error: String?)
 }
 
 /// Why the external editor produced nothing.

@@ -211,13 +211,9 @@ final class Runtime {
         case .cancel(let id):
             tasks[id]?.cancel()
             tasks[id] = nil
+        case .saveBody(let exchange, let path): deliver(BodySaver.saved(exchange, to: path))
         case .clearCookies(let environment):
-            do {
-                try cookies.clear(environment)
-                inbox.append(.notice("cleared the cookies of \(environment)", isError: false))
-            } catch {
-                inbox.append(.notice("cannot clear the cookies: \(ErrorText.describe(error))", isError: true))
-            }
+            deliver(CookieKeeper.cleared(environment, by: cookies))
             perform(.loadCookies(environment: environment))
         case .loadCookies(let environment):
             let jar = state.workspace.environments.first { $0.name == environment }
