@@ -58,6 +58,12 @@ struct HistoryViewTests {
         #expect(screen.contains("#3  \(HistoryListing.localTime(Self.entries[1].recordedAt))  development  404  3 ms"))
         #expect(state.press(.char("j"), .enter) == [.loadRecord(id: 3)])
         #expect(state.mode == .normal)
+        // Ids padded to the widest, so the columns after them line up.
+        var wider = Self.entries
+        wider[0].id = 12
+        let rows = wider.map { HistoryDialog.row($0, environmentWidth: 11, idWidth: 2) }
+        #expect(rows[0].hasPrefix("#12  " + HistoryListing.localTime(wider[0].recordedAt)))
+        #expect(rows[1].hasPrefix("#3   " + HistoryListing.localTime(wider[1].recordedAt)))
 
         var empty = try Self.answered()
         empty.press(.escape, .char("H"))

@@ -55,9 +55,10 @@ public struct CookieList: Dialog {
         if cookies.isEmpty {
             lines.append(("no cookies yet: a response's Set-Cookie fills the jar", Theme.hint))
         } else {
-            let nameWidth = min(24, cookies.map { CellWidth.of($0.name) }.max() ?? 4)
-            let domainWidth = min(28, cookies.map { CellWidth.of(Self.domainText($0)) }.max() ?? 6)
-            let pathWidth = min(20, cookies.map { CellWidth.of($0.path) }.max() ?? 4)
+            // Never narrower than the column's own header (`NAM`, `P` read as typos).
+            let nameWidth = max(4, min(24, cookies.map { CellWidth.of($0.name) }.max() ?? 4))
+            let domainWidth = max(6, min(28, cookies.map { CellWidth.of(Self.domainText($0)) }.max() ?? 6))
+            let pathWidth = max(4, min(20, cookies.map { CellWidth.of($0.path) }.max() ?? 4))
             func row(_ name: String, _ domain: String, _ path: String, _ rest: String) -> String {
                 name.padded(to: nameWidth) + "  " + domain.padded(to: domainWidth) + "  " + path.padded(to: pathWidth)
                     + "  " + rest

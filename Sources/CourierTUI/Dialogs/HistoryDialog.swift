@@ -49,11 +49,12 @@ public struct HistoryDialog: Dialog {
         let count = entries.count
         let first = max(0, min(cursor.index - visible / 2, count - visible))
         let environmentWidth = min(16, entries.map { CellWidth.of($0.environment) }.max() ?? 0)
+        let idWidth = entries.map { String($0.id).count }.max() ?? 1
         var lines: [(String, Style)] = []
         for (index, entry) in entries.enumerated().dropFirst(first).prefix(visible) {
             var style = entry.status >= 400 ? Theme.error : Style.plain
             if index == cursor.index { style = style.reversed }
-            lines.append((Self.row(entry, environmentWidth: environmentWidth), style))
+            lines.append((Self.row(entry, environmentWidth: environmentWidth, idWidth: idWidth), style))
         }
         lines.append(("", .plain))
         lines.append(("Enter shows it · Esc closes · \(cursor.index + 1)/\(count)", Theme.hint))
@@ -61,10 +62,12 @@ public struct HistoryDialog: Dialog {
     }
 
     /// One row: `#id  time  environment  status  duration  checks`, columns aligned by the caller's widths.
-    public static func row(_ entry: HistoryEntry, environmentWidth: Int) -> String {
+    public static func row(_ entry: HistoryEntry, environmentWidth: Int, idWidth: Int = 0) -> String {
         let tally = entry.checkTally.map { "  \($0.description)" } ?? ""
         let env = entry.environment.truncatedInMiddle(to: environmentWidth).padded(to: environmentWidth)
-        return "#\(entry.id)  \(HistoryListing.localTime(entry.recordedAt))  \(env)  \(entry.status)  "
+        // Ids padded to the widest shown, so the columns after them line up.
+        let id = ("#" + String(entry.id)).padded(to: idWidth + 1)
+        return "\(id)  \(HistoryListing.localTime(entry.recordedAt))  \(env)  \(entry.status)  "
             + "\(Seconds.milliseconds(entry.totalTime)) ms\(tally)"
     }
 }
