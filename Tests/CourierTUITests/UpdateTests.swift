@@ -696,23 +696,23 @@ struct UpdateTests {
         try state.sendAndAnswer(Fixtures.response("{\"a\": {\"b\": 1, \"c\": [1, 2]}, \"d\": 2}"))
         state.press(.tab)
         state.press(.char("F"))
-        #expect(state.response?.allLines == ["{", "  \"a\": { … 5 lines … },", "  \"d\": 2", "}"])
+        #expect(state.response?.allLines == ["{", "  \"a\": { … 2 keys … },", "  \"d\": 2", "}"])
         #expect(state.status?.text == "folded to depth 1")
         state.press(.char("F"))
         #expect(
             state.response?.allLines == [
-                "{", "  \"a\": {", "    \"b\": 1,", "    \"c\": [ … 2 lines … ]", "  },", "  \"d\": 2", "}",
+                "{", "  \"a\": {", "    \"b\": 1,", "    \"c\": [ … 2 items … ]", "  },", "  \"d\": 2", "}",
             ])
         state.press(.char("F"), .char("F"))
         #expect(state.response?.allLines.count == 10 && state.response?.folded == nil)
         // f with the cursor on "b" folds its container, "a", and the cursor lands on it.
         state.press(.char("j"), .char("j"), .char("f"))
-        #expect(state.response?.allLines == ["{", "  \"a\": { … 5 lines … },", "  \"d\": 2", "}"])
+        #expect(state.response?.allLines == ["{", "  \"a\": { … 2 keys … },", "  \"d\": 2", "}"])
         #expect(state.response?.cursor == 1)
         state.press(.char("f"))
         #expect(state.response?.allLines.count == 10)
         state.press(.char("g"), .char("f"))
-        #expect(state.response?.allLines == ["{ … 8 lines … }"])
+        #expect(state.response?.allLines == ["{ … 2 keys … }"])
     }
 
     @Test(
@@ -754,7 +754,7 @@ struct UpdateTests {
         state.press(.char("G"), .char("F"))  // depth 2 with the cursor on the last line
         #expect(state.response.map { $0.line($0.cursor) } == "}")
         state.press(.char("2"))
-        #expect(state.response?.allLines.contains("    \"c\": [ … 2 lines … ]") == true)
+        #expect(state.response?.allLines.contains("    \"c\": [ … 2 items … ]") == true)
         #expect(state.status?.text == "folded to depth 2")
         state.press(.char("0"))
         #expect(state.response?.folded == nil && state.response?.allLines.count == 10)

@@ -27,9 +27,20 @@ public struct FoldedView: Sendable, Equatable {
             sources.append(line)
             if foldedHere, let close = Self.closingLine(after: line, indent: indent, in: base) {
                 let closing = Self.range(of: close, in: base)
-                let hidden = close - line - 1
+                // What the container holds, counted as its members: the lines one level in
+                // (a line count said nothing of a list of objects).
+                var members = 0
+                for inner in (line + 1)..<close {
+                    let span = Self.range(of: inner, in: base)
+                    guard Self.indent(span, in: base.bytes) == indent + 2, span.count > indent + 2 else { continue }
+                    // A nested container's closing bracket sits one level in too.
+                    let first = base.bytes[span.lowerBound + indent + 2]
+                    if first != UInt8(ascii: "]") && first != UInt8(ascii: "}") { members += 1 }
+                }
+                let noun =
+                    last == UInt8(ascii: "[") ? (members == 1 ? "item" : "items") : (members == 1 ? "key" : "keys")
                 bytes += marker
-                bytes += Array("\(hidden) line\(hidden == 1 ? "" : "s") … ".utf8)
+                bytes += Array("\(members) \(noun) … ".utf8)
                 bytes += base.bytes[(closing.lowerBound + indent)..<closing.upperBound]
                 line = close + 1
             } else {
