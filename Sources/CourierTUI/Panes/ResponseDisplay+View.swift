@@ -69,7 +69,9 @@ extension ResponseDisplay {
             tag("↪ \(response.redirects) redirect\(response.redirects == 1 ? "" : "s")", Theme.warning)
         }
         if let tally = response.checkTally { tag(tally.description, tally.allPassed ? Theme.notice : Theme.error) }
-        let milliseconds = Seconds.milliseconds(response.totalTime)
+        // A body still arriving has no total yet: its time is said once a progress report came.
+        let arriving = response.arrival == .live || response.stream?.phase == .live
+        let time = arriving && response.totalTime == 0 ? nil : "\(Seconds.milliseconds(response.totalTime)) ms"
         var details: [String] = []
         if let search = response.search {
             details.append(
@@ -81,14 +83,14 @@ extension ResponseDisplay {
         let room = rect.x + rect.width - 1 - x - 4
         let size = ByteCount.format(response.size)
         let place = "\(response.routeName) @ \(response.environmentName)"
-        var items = details + ["\(milliseconds) ms", size, place]
+        var items = details + [time, size, place].compactMap { $0 }
         if let path = response.jsonPath, !path.isEmpty, response.selection != nil {
             if response.showWholeBody {
                 items.append("whole body (v: \(path))")
             } else {
                 let markers = ["\(path) of \(size)", "json_path of \(size)", "json_path"]
                 let marker = markers.first { Views.fitting(details + [$0], width: room).contains($0) } ?? ""
-                if !marker.isEmpty { items = details + [marker, "\(milliseconds) ms", place, "v: whole body"] }
+                if !marker.isEmpty { items = details + [marker, time, place, "v: whole body"].compactMap { $0 } }
             }
         }
         if let url = response.finalURL { items.append("at \(url) (h: the hops)") }
