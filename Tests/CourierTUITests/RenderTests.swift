@@ -324,10 +324,12 @@ struct ScreenBufferTests {
         #expect(buffer.lines[0] == "a�b c")
     }
 
-    @Test("boxes draw borders and a clipped title")
+    @Test("boxes draw borders and a title that ends in … a cell before the corner when too long")
     func box() {
         var buffer = ScreenBuffer(width: 10, height: 3)
         buffer.box(Rect(x: 0, y: 0, width: 10, height: 3), title: "Environments")
-        #expect(buffer.lines == ["┌ Environ┐", "│        │", "└────────┘"])
+        #expect(buffer.lines == ["┌ Envi… ─┐", "│        │", "└────────┘"])
+        buffer.box(Rect(x: 0, y: 0, width: 10, height: 3), title: "Routes")
+        #expect(buffer.lines[0] == "┌ Routes ┐")
     }
 }

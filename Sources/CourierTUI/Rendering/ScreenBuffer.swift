@@ -93,8 +93,11 @@ public struct ScreenBuffer: Sendable, Equatable {
         put("└", x: rect.x, y: bottom, style: style)
         put("┘", x: right, y: bottom, style: style)
         if !title.isEmpty, rect.width > 4 {
+            // A title too long ends in `…` a cell before the corner, never against it.
+            let room = rect.width - 5
+            let shown = CellWidth.of(title) <= room + 1 ? title : String(title.padded(to: max(0, room - 1))) + "…"
             put(
-                " \(title) ", x: rect.x + 1, y: rect.y, style: titleStyle ?? style,
+                " \(shown) ", x: rect.x + 1, y: rect.y, style: titleStyle ?? style,
                 clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1))
         }
     }
