@@ -324,6 +324,16 @@ struct ScreenBufferTests {
         #expect(buffer.lines[0] == "a�b c")
     }
 
+    @Test("a ZWJ emoji takes the cells of each picture terminals draw; the next character keeps its cell")
+    func zwjEmoji() {
+        #expect(
+            CellWidth.of(Character("👩‍💻")) == 4 && CellWidth.of(Character("❤️")) == 2 && CellWidth.of(Character("é")) == 1)
+        var buffer = ScreenBuffer(width: 8, height: 1)
+        let end = buffer.put("👩‍💻x", x: 0, y: 0)
+        #expect(end == 5)
+        #expect(buffer[4, 0].text == "x" && buffer[1, 0].text.isEmpty && buffer[3, 0].text.isEmpty)
+    }
+
     @Test("boxes draw borders and a title that ends in … a cell before the corner when too long")
     func box() {
         var buffer = ScreenBuffer(width: 10, height: 3)

@@ -3,9 +3,15 @@
 ///
 /// Kept here, not in the terminal, so views can be laid out and tested without ncurses.
 public enum CellWidth {
-    /// Cells taken by `character` (its first scalar decides; the rest are combining).
+    /// Cells taken by `character` (its first scalar decides; the rest are combining, but for a
+    /// ZWJ sequence).
     public static func of(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
+        // A ZWJ sequence (👩‍💻): terminals and tmux draw each of its pictures, so it takes what
+        // they take together; counted as one, it overwrote the next character.
+        if character.unicodeScalars.contains(where: { $0.value == 0x200D }) {
+            return max(1, character.unicodeScalars.reduce(0) { $0 + of($1) })
+        }
         if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
             return 2
         }

@@ -59,7 +59,7 @@ public struct ScreenBuffer: Sendable, Equatable {
             if column + cellWidth > right { break }
             if column >= max(0, area.x) {
                 cells[y * width + column] = Cell(text: cell, style: style)
-                if cellWidth == 2 { cells[y * width + column + 1] = Cell(text: "", style: style) }
+                for extra in 1..<max(1, cellWidth) { cells[y * width + column + extra] = Cell(text: "", style: style) }
             }
             column += cellWidth
         }
