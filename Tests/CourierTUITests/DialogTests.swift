@@ -20,41 +20,52 @@ struct DialogTests {
         #expect(Set(scopes).count == scopes.count)
     }
 
-    @Test("V lists the active environment's captured values masked; c copies one; Esc closes")
-    func captures() {
+    @Test("V lists every variable of the active environment with its source, secrets and captures masked; c copies one")
+    func variables() {
         var state = Fixtures.state()
         state.captured["development"] = ["created": "43", "session": "tok-3f9a-secret"]
         state.captured["production"] = ["created": "99"]
         state.press(.char("V"))
-        let list = state.modal?.dialog as? CaptureList
-        #expect(list?.environment == "development" && list?.values.map(\.name) == ["created", "session"])
-        #expect(list?.capturedBy == ["created": ["users.create"]])
+        let list = state.modal?.dialog as? VariableList
+        #expect(list?.environment == "development")
+        #expect(list?.variables.map(\.name) == ["city", "created", "session", "token"])
+        #expect(list?.variables.map(\.source) == ["env", "captured ← users.create", "captured", "env"])
+        #expect(list?.notYetCaptured.isEmpty == true)
         let screen = Views.render(state).trimmedLines.joined(separator: "\n")
-        #expect(screen.contains("session  •••• 15 chars") && !screen.contains("tok-3f9a-secret"))
-        // WHEN c on the second row THEN its value goes to the clipboard and the status bar says whose
-        let copied = state.press(.down, .char("c"))
+        #expect(screen.contains("Variables · development (4)"))
+        #expect(screen.contains("city     Madrid") && screen.contains("token    •••• 10 chars"))
+        #expect(
+            screen.contains("session  •••• 15 chars") && !screen.contains("tok-3f9a-secret")
+                && !screen.contains("dev-secret"))
+        // WHEN c on the third row THEN its value goes to the clipboard and the status bar says whose
+        let copied = state.press(.down, .down, .char("c"))
         #expect(copied == [.copy(text: "tok-3f9a-secret")])
         #expect(state.status?.text == "copied the value of session" && state.modal != nil)
         state.press(.escape)
         #expect(state.modal == nil)
     }
 
-    @Test("V with nothing captured names the routes that capture; with no capturing route it says so")
+    @Test("V names the routes that would capture what is not captured yet; with no variable at all it says so")
     func capturesEmpty() {
         var state = Fixtures.state()
         state.press(.char("V"))
         let screen = Views.render(state).trimmedLines.joined(separator: "\n")
-        #expect(screen.contains("nothing captured yet for development") && screen.contains("created ← users.create"))
+        #expect(screen.contains("not captured yet for development") && screen.contains("created ← users.create"))
         var workspace = Fixtures.workspace
         workspace.routes = workspace.routes.map { route in
             var route = route
             route.captures = []
             return route
         }
+        workspace.environments = workspace.environments.map { environment in
+            var environment = environment
+            environment.variables = [:]
+            return environment
+        }
         var bare = AppState(workspace: workspace, processEnvironment: [:])
         bare.press(.char("V"))
         #expect(bare.modal == nil)
-        #expect(bare.status?.text.hasPrefix("no route captures a value") == true)
+        #expect(bare.status?.text == "development has no variables and no route captures one")
     }
 
     @Test("a dialog's outcome is applied by the app: stay keeps its new state, close and a request")
