@@ -20,6 +20,26 @@ static inline attr_t courier_a_dim(void) { return A_DIM; }
 static inline attr_t courier_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t courier_color_pair(short n) { return COLOR_PAIR(n); }
 
+/* The mouse: a button press and the wheel, reported at once (no click interval), in xterm's
+   mode as the terminal's entry says (tmux and xterm: SGR 1006 where known). */
+static inline void courier_enable_mouse(void) {
+    mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mouseinterval(0);
+}
+/* The mouse event waiting after KEY_MOUSE: 1 press, 4 wheel up, 5 wheel down, 0 other, -1 none. */
+static inline int courier_mouse_event(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 4;
+#ifdef BUTTON5_PRESSED
+    if (event.bstate & BUTTON5_PRESSED) return 5;
+#endif
+    return 0;
+}
+
 /* Resize notification without polling: SIGWINCH writes one byte to a pipe that the input
    thread poll()s together with stdin. Installed before initscr() so ncurses leaves
    SIGWINCH to us; the runtime then calls resizeterm() itself. Async-signal-safe. */

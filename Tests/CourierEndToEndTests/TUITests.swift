@@ -149,6 +149,34 @@ struct TUITests {
         }
     }
 
+    /// Sends what a terminal sends for a mouse event in xterm's X10 mode (`kmous` of
+    /// screen-256color): ESC [ M, then 32 + the button, 32 + 1 + the column, 32 + 1 + the row.
+    private func mouse(_ tmux: TmuxSession, button: Int, x: Int, y: Int) throws {
+        let bytes = [0x1B, 0x5B, 0x4D, 32 + button, 33 + x, 33 + y].map { String($0, radix: 16) }
+        _ = try tmux.tmux(["send-keys", "-t", tmux.target, "-H"] + bytes)
+    }
+
+    @Test("a click selects the route under it and the wheel moves the list; NO_MOUSE leaves the mouse to the terminal")
+    func mouse() async throws {
+        try await withScreen { tmux, _, _ in
+            let lines = try tmux.screen().components(separatedBy: "\n")
+            let row = try #require(lines.firstIndex { $0.contains("users.city") })
+            try mouse(tmux, button: 0, x: 4, y: row)
+            try await tmux.waitFor("▸ GET    users.city")
+            try mouse(tmux, button: 65, x: 4, y: row)
+            try await tmux.waitFor("▸ DELETE users.destroy")
+            try await tmux.quit()
+        }
+        try await withScreen(environment: "NO_MOUSE=1") { tmux, _, _ in
+            let lines = try tmux.screen().components(separatedBy: "\n")
+            let row = try #require(lines.firstIndex { $0.contains("users.city") })
+            try mouse(tmux, button: 0, x: 4, y: row)
+            try tmux.send("j")
+            try await tmux.waitFor("▸ GET    users.show")
+            try await tmux.quit()
+        }
+    }
+
     @Test("a request to a server that went away shows the failure in the Response pane, not the last 200")
     func failureInPane() async throws {
         try await withScreen { tmux, demo, _ in

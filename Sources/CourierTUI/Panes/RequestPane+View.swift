@@ -3,6 +3,47 @@ import CourierCore
 /// How the Request pane looks: the resolved URL, then a row per field (headers and auth that
 /// will go out included), the focused one with its cursor.
 extension RequestPane {
+    /// One row of the pane under the URL line: a field (`index` into the form's fields), or a
+    /// header that goes out besides the typed ones, or the auth that applies (`index` -1).
+    typealias Row = (label: String, field: FormField?, index: Int, note: String)
+
+    /// The rows under the URL line, in order: path, query and typed header fields, the other
+    /// headers that go out, the auth, then the body's fields.
+    static func rows(_ state: AppState, form: RequestForm) -> [Row] {
+        var rows: [Row] = []
+        for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index, "")) }
+        let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
+        var insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
+        // Every header that goes out besides the typed ones, with where it comes from.
+        for outgoing in state.outgoingHeaders {
+            rows.insert(
+                ("header", nil, -1, "\(outgoing.field.name): \(outgoing.field.value)  (\(outgoing.source))"),
+                at: insertAt)
+            insertAt += 1
+        }
+        if let auth = state.openRouteAuth {
+            rows.insert(("auth", nil, -1, auth), at: insertAt)
+        }
+        return rows
+    }
+
+    /// The form field drawn `row` rows under the URL line when `available` rows show, if a
+    /// field is there (a click on it focuses it).
+    func fieldIndex(atRow row: Int, in state: AppState, rows available: Int) -> Int? {
+        guard let form = openForm else { return nil }
+        let rows = Self.rows(state, form: form)
+        let start = Views.scrollStart(cursor: rows.firstIndex { $0.index == form.focus } ?? 0, rows: available)
+        guard let entry = rows[safe: start + row], entry.index >= 0 else { return nil }
+        return entry.index
+    }
+
+    /// Focuses field `index` of the open form, the cursor at its end.
+    mutating func focus(field index: Int) {
+        guard let name = openRoute, var form = forms[name] else { return }
+        form.moveFocus(index - form.focus)
+        forms[name] = form
+    }
+
     /// Draws the pane (`PaneComponent.draw`).
     public static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         var title = "Request"
@@ -45,20 +86,7 @@ extension RequestPane {
 
         let context = state.builder.context(environment: state.environment, input: RequestInput())
         let typed = form.typedKeys(over: route)
-        var rows: [(label: String, field: FormField?, index: Int, note: String)] = []
-        for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index, "")) }
-        let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
-        var insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
-        // Every header that goes out besides the typed ones, with where it comes from.
-        for outgoing in state.outgoingHeaders {
-            rows.insert(
-                ("header", nil, -1, "\(outgoing.field.name): \(outgoing.field.value)  (\(outgoing.source))"),
-                at: insertAt)
-            insertAt += 1
-        }
-        if let auth = state.openRouteAuth {
-            rows.insert(("auth", nil, -1, auth), at: insertAt)
-        }
+        let rows = Self.rows(state, form: form)
         let available = inner.height - 1
         let focusRow = rows.firstIndex { $0.index == form.focus } ?? 0
         let start = Views.scrollStart(cursor: focusRow, rows: available)

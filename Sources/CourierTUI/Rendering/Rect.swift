@@ -15,4 +15,9 @@ public struct Rect: Sendable, Equatable {
 
     /// The area inside a one-cell border.
     public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+
+    /// Whether the cell at column `x`, row `y` is inside.
+    public func contains(x column: Int, y row: Int) -> Bool {
+        column >= x && column < x + width && row >= y && row < y + height
+    }
 }

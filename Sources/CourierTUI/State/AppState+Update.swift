@@ -65,6 +65,8 @@ extension AppState {
             return []
         case .key(let key):
             return handle(key) + measureUploads()
+        case .mouse(let event):
+            return mouse(event)
         }
     }
 

@@ -4,6 +4,8 @@ import CourierCore
 public enum Msg: Sendable {
     /// A key press.
     case key(Key)
+    /// A click or a turn of the wheel.
+    case mouse(MouseEvent)
     /// The terminal now has this many columns and rows.
     case resize(width: Int, height: Int)
     /// A request finished (or failed, or was cancelled); `printed` is its body as

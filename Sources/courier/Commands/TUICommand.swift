@@ -60,7 +60,9 @@ struct TUICommand: AsyncParsableCommand {
         }
 
         let input = InputWatcher()
-        let terminal = await NcursesTerminal(useColor: ProcessEnvironment.allowsColor(environment))
+        let terminal = await NcursesTerminal(
+            useColor: ProcessEnvironment.allowsColor(environment), useMouse: ProcessEnvironment.allowsMouse(environment)
+        )
         guard let (loaded, unlocked) = await open(opened, file, terminal: terminal, input: input) else {
             await terminal.shutdown()
             await server?.stop()

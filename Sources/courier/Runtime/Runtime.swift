@@ -92,6 +92,7 @@ final class Runtime {
                 case .key(let key):
                     hadKey = true
                     apply(.key(key))
+                case .mouse(let event): apply(.mouse(event))
                 case .resize:
                     let size = terminal.size
                     apply(.resize(width: size.width, height: size.height))

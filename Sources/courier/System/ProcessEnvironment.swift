@@ -41,4 +41,10 @@ enum ProcessEnvironment {
     static func allowsColor(_ environment: [String: String]) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty
     }
+
+    /// Whether the screen takes the mouse: not when `NO_MOUSE` is set to anything but empty
+    /// (then the terminal's own selection and copy work as in any program).
+    static func allowsMouse(_ environment: [String: String]) -> Bool {
+        (environment["NO_MOUSE"] ?? "").isEmpty
+    }
 }

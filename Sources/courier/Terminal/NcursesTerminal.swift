@@ -16,8 +16,9 @@ final class NcursesTerminal {
     private var attributeCache: [Style: UInt32] = [:]
 
     /// Starts curses mode: raw keys (Ctrl-C arrives as a key), no echo, non-blocking reads,
-    /// a 25 ms Esc delay, and colours unless `useColor` is false.
-    init(useColor: Bool) {
+    /// a 25 ms Esc delay, colours unless `useColor` is false, and the mouse unless `useMouse`
+    /// is false (then the terminal's own selection works as usual).
+    init(useColor: Bool, useMouse: Bool) {
         let locale = setlocale(LC_ALL, "").map { String(cString: $0) }
         if locale == nil || locale == "C" || locale == "POSIX" {
             // Without a UTF-8 locale box drawing and CJK break; C.UTF-8 is always present.
@@ -31,6 +32,7 @@ final class NcursesTerminal {
         nodelay(courier_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        if useMouse { courier_enable_mouse() }
         colors = useColor && has_colors()
         if colors {
             start_color()
@@ -55,6 +57,14 @@ final class NcursesTerminal {
             if result == KEY_CODE_YES {
                 if Int32(character) == KEY_RESIZE {
                     events.append(.resize)
+                } else if Int32(character) == KEY_MOUSE {
+                    var (x, y): (Int32, Int32) = (0, 0)
+                    switch courier_mouse_event(&x, &y) {
+                    case 1: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .press)))
+                    case 4: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .wheelUp)))
+                    case 5: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .wheelDown)))
+                    default: break
+                    }
                 } else if let key = Self.decode(keyCode: Int32(character)) {
                     events.append(.key(key))
                 }
@@ -166,5 +176,6 @@ final class NcursesTerminal {
 /// What the terminal reports.
 enum TerminalEvent {
     case key(Key)
+    case mouse(MouseEvent)
     case resize
 }
