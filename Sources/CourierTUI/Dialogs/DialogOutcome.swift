@@ -34,4 +34,6 @@ public enum DialogRequest: Sendable {
     case moveRunCursor(Action)
     /// Run `effects`, saying `notice` (when there is one) in the status bar.
     case run([Effect], notice: AppState.StatusLine? = nil)
+    /// Do what the palette's entry says.
+    case palette(CommandPalette.Choice)
 }

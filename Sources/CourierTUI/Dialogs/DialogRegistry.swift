@@ -5,7 +5,7 @@ public enum DialogRegistry {
     public static let all: [any Dialog.Type] = [
         CookieList.self, HelpDialog.self, EnvironmentSwitcher.self, ConfirmDialog.self, RunPicker.self,
         RunConfirmation.self, RunDialog.self, HistoryDialog.self, DiffPicker.self, TextEntryDialog.self,
-        DiffDisplay.self, VariableList.self, ComparePicker.self, TimingDialog.self,
+        DiffDisplay.self, VariableList.self, CommandPalette.self, ComparePicker.self, TimingDialog.self,
     ]
 
     /// The dialog type `Action.open(dialog:)` names.

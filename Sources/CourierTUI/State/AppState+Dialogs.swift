@@ -68,6 +68,28 @@ extension AppState {
         case .run(let effects, let notice):
             if let notice { status = notice }
             return effects
+        case .palette(let choice): return perform(choice)
+        }
+    }
+
+    /// A palette entry, done as its own key or pane would do it.
+    mutating func perform(_ choice: CommandPalette.Choice) -> [Effect] {
+        switch choice {
+        case .route(let name):
+            guard let route = workspace.routes.first(where: { $0.name == name }) else { return [] }
+            if !routeList.filtered.contains(where: { $0.name == name }) { routeList.clearFilter() }
+            if let index = routeList.filtered.firstIndex(where: { $0.name == name }) {
+                routeList.cursor = ListCursor(index)
+            }
+            requestPane.open(route)
+            focus = .request
+            return measureUploads()
+        case .environment(let index): return activate(environment: index)
+        case .run(let name): return startRun(name)
+        case .action(let action, let pane):
+            // A key that works outside the form is done from the Routes pane, where it would.
+            focus = pane ?? (focus == .request ? .routes : focus)
+            return perform(action)
         }
     }
 }

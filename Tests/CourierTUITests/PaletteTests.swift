@@ -1,0 +1,71 @@
+import CourierCore
+import Testing
+
+@testable import CourierTUI
+
+@Suite("The command palette")
+struct PaletteTests {
+    @Test("Ctrl-P anywhere or : outside the form opens it; typing ranks; Enter does the entry")
+    func palette() throws {
+        var state = Fixtures.state()
+        state.press(.char(":"))
+        #expect(state.modal?.dialog is CommandPalette)
+        state.type("prod")
+        var palette = try #require(state.modal?.dialog as? CommandPalette)
+        #expect(palette.items[palette.matches[0]].choice == .environment(1))
+        state.press(.enter)
+        #expect(state.modal == nil && state.environment.name == "production")
+        // A route, from inside the form: Ctrl-P, not a typed letter.
+        state.press(.enter)
+        #expect(state.focus == .request)
+        state.press(.ctrl("p"))
+        state.type("usrshw")
+        palette = try #require(state.modal?.dialog as? CommandPalette)
+        #expect(palette.items[palette.matches[0]].choice == .route("users.show"))
+        state.press(.enter)
+        #expect(
+            state.openRoute == "users.show" && state.focus == .request && state.routeList.selected?.name == "users.show"
+        )
+        // An action, with its key shown, done as the key would do it.
+        state.press(.ctrl("p"))
+        state.type("history")
+        palette = try #require(state.modal?.dialog as? CommandPalette)
+        let first = palette.items[palette.matches[0]]
+        #expect(first.detail == "H" && first.choice == .action(.openHistory, pane: nil))
+        #expect(state.press(.enter) == [.loadHistory(route: "users.show")])
+        // Nothing matches; Backspace and Ctrl-U widen again; Esc closes.
+        state.press(.ctrl("p"))
+        state.type("zzzz")
+        #expect((state.modal?.dialog as? CommandPalette)?.matches.isEmpty == true)
+        #expect(Views.render(state).trimmedLines.contains { $0.contains("nothing matches") })
+        state.press(.ctrl("u"))
+        #expect((state.modal?.dialog as? CommandPalette)?.matches.count == palette.items.count)
+        state.press(.escape)
+        #expect(state.modal == nil)
+    }
+
+    @Test("in the form : types; the Response pane's actions are offered only with a response shown")
+    func scopes() throws {
+        var state = Fixtures.state()
+        state.press(.down, .enter, .ctrl("u"))
+        state.type(":")
+        #expect(state.modal == nil && state.openForm?.form.fields.first?.value == ":")
+        let before = CommandPalette.items(in: state)
+        #expect(!before.contains { if case .action(_, .response?) = $0.choice { true } else { false } })
+        state.press(.ctrl("u"))
+        state.type("42")
+        try state.sendAndAnswer(Fixtures.response("{\"a\": 1}"))
+        let after = CommandPalette.items(in: state)
+        #expect(after.contains { $0.choice == .action(.toggleHeaders, pane: .response) })
+    }
+
+    @Test("fuzzy score: the letters in order, runs and word starts first")
+    func scoring() {
+        let score = { (needle: String, haystack: String) in
+            CommandPalette.score(Array(needle), in: Array(haystack))
+        }
+        #expect(score("ush", "route users.show") != nil && score("xyz", "route users.show") == nil)
+        #expect(score("users", "route users.show")! > score("users", "route u-s-e-r-s")!)
+        #expect(score("show", "route users.show")! > score("show", "route shadow-whole")!)
+    }
+}
