@@ -24,6 +24,12 @@ struct SessionStoreTests {
         try store.save(state)
         #expect(store.load().state == state)
         #expect(store.load().warning == nil)
+        // Pane sizes, when changed, come back too; an unreadable one is left out, not an error.
+        var resized = state
+        (resized.leftColumn, resized.requestRows) = (-6, 3)
+        try store.save(resized)
+        #expect(store.load().state == resized)
+        #expect(try SessionStore.decode(Array(#"{"panes": {"left": "x"}, "fields": {}}"#.utf8)) == SessionState())
     }
 
     @Test("an unreadable file is moved aside with a message, and Courier starts fresh")

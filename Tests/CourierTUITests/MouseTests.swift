@@ -63,3 +63,33 @@ struct MouseTests {
         #expect(state.modal == Modal(HelpDialog()) && state.focus == .routes)
     }
 }
+
+@Suite("Resizing the panes")
+struct ResizeTests {
+    @Test("] [ widen and narrow the left column, } { the Request pane, within limits; the session keeps it")
+    func resize() {
+        var state = Fixtures.state(width: 100, height: 30)
+        let start = Layout(width: 100, height: 30, state: state)
+        #expect(state.press(.char("]"), .char("]")).contains(.saveSession))
+        var now = Layout(width: 100, height: 30, state: state)
+        #expect(now.routes.width == start.routes.width + 4 && now.request.x == start.request.x + 4)
+        state.press(.char("}"))
+        now = Layout(width: 100, height: 30, state: state)
+        #expect(now.request.height == start.request.height + 1)
+        #expect(state.session.leftColumn == 4 && state.session.requestRows == 1)
+        // Far past the limit: the change stops where the screen does, and is not counted past it.
+        for _ in 0..<100 { state.press(.char("[")) }
+        now = Layout(width: 100, height: 30, state: state)
+        #expect(now.routes.width == 16)
+        state.press(.char("]"))
+        #expect(Layout(width: 100, height: 30, state: state).routes.width == 18)
+        // Remembered: a new screen from the session lays out the same.
+        let again = AppState(
+            workspace: Fixtures.workspace, processEnvironment: [:], session: state.session, width: 100, height: 30)
+        #expect(Layout(width: 100, height: 30, state: again) == Layout(width: 100, height: 30, state: state))
+        // In the form the keys type.
+        state.press(.enter)
+        state.press(.char("]"))
+        #expect(Layout(width: 100, height: 30, state: state).routes.width == 18)
+    }
+}

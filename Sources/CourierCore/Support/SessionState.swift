@@ -7,6 +7,10 @@ public struct SessionState: Sendable, Equatable {
     public var language: String?
     /// Typed values per route name, per field key.
     public var fields: [String: [String: String]]
+    /// Cells the left column is wider (negative: narrower) than the screen's own choice, and
+    /// rows the Request pane is taller.
+    public var leftColumn = 0
+    public var requestRows = 0
 
     /// A state; everything defaults to "nothing remembered".
     public init(environment: String? = nil, language: String? = nil, fields: [String: [String: String]] = [:]) {

@@ -62,6 +62,15 @@ public struct SessionStore: Sendable {
                     }))
         }
         members.append(JSONMember("fields", .object(routes)))
+        if state.leftColumn != 0 || state.requestRows != 0 {
+            members.append(
+                JSONMember(
+                    "panes",
+                    .object([
+                        JSONMember("left", .number(String(state.leftColumn))),
+                        JSONMember("request", .number(String(state.requestRows))),
+                    ])))
+        }
         return JSONValue.object(members).serialized + "\n"
     }
 
@@ -79,6 +88,9 @@ public struct SessionStore: Sendable {
             guard case .string(let text) = value else { throw DecodeError() }
             state.language = text
         }
+        // Pane sizes are a preference: one that does not read is left out, not an error.
+        if case .number(let left)? = root["panes"]?["left"], let value = Int(left) { state.leftColumn = value }
+        if case .number(let rows)? = root["panes"]?["request"], let value = Int(rows) { state.requestRows = value }
         if let value = root["fields"] {
             guard case .object(let routes) = value else { throw DecodeError() }
             for route in routes {

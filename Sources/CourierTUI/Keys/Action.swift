@@ -32,6 +32,10 @@ public enum Action: Sendable, Equatable, Hashable {
     /// A digit: fold depth in the Response pane, an environment number in the switcher.
     case digit(Int)
     case copyValue, copyPath
+    /// The left column `cells` wider (negative: narrower).
+    case resizeLeft(cells: Int)
+    /// The Request pane `rows` taller (negative: shorter).
+    case resizeRequest(rows: Int)
     /// `w`: save the shown body to a file.
     case saveBody
 

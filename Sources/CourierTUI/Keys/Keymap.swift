@@ -68,6 +68,12 @@ public struct Keymap: Sendable {
             "L", "outside the form", "cycle the language (`Accept-Language`)", hints: [.outsideForm: "L lang"],
             bind([.char("L")], .outsideForm, .cycleLanguage)),
         KeymapRow(
+            "[ ] / { }", "outside the form", "narrower / wider left column; shorter / taller Request pane (remembered)",
+            bind([.char("[")], .outsideForm, .resizeLeft(cells: -2))
+                + bind([.char("]")], .outsideForm, .resizeLeft(cells: 2))
+                + bind([.char("{")], .outsideForm, .resizeRequest(rows: -1))
+                + bind([.char("}")], .outsideForm, .resizeRequest(rows: 1))),
+        KeymapRow(
             "/", "outside the form", "filter routes as you type", hints: [.outsideForm: "/ filter"],
             bind([.char("/")], .outsideForm, .filterRoutes)),
         KeymapRow(

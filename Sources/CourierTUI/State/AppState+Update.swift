@@ -157,6 +157,8 @@ extension AppState {
         case .saveRoute: return openSaveRoute()
         case .showCookies: return [.loadCookies(environment: environment.name)]
         case .saveBody: return openSaveBody()
+        case .resizeLeft(let cells): return resize(left: cells, request: 0)
+        case .resizeRequest(let rows): return resize(left: 0, request: rows)
         default:
             return apply(paneAction(action))
         }

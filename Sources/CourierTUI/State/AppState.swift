@@ -29,6 +29,9 @@ public struct AppState: Sendable {
     public var mode: InputMode = .normal
     /// Index into `workspace.languages`, if the workspace has languages.
     public var languageIndex: Int?
+    /// The panes resized by hand: cells added to the left column, rows to the Request pane.
+    public var leftColumn = 0
+    public var requestRows = 0
     /// Requests in flight, by id.
     public var inFlight: [Int: InFlight] = [:]
     /// The last error or notice for the status bar.
@@ -123,6 +126,8 @@ public struct AppState: Sendable {
         } else {
             languageIndex = workspace.languages.isEmpty ? nil : 0
         }
+        leftColumn = session.leftColumn
+        requestRows = session.requestRows
         self.width = width
         self.height = height
     }
@@ -207,6 +212,8 @@ public struct AppState: Sendable {
                 fields[route] = values.filter { _, value in !secrets.contains { value.contains($0) } }
             }
         }
-        return SessionState(environment: environment.name, language: language, fields: fields)
+        var state = SessionState(environment: environment.name, language: language, fields: fields)
+        (state.leftColumn, state.requestRows) = (leftColumn, requestRows)
+        return state
     }
 }
