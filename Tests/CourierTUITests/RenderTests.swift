@@ -208,6 +208,15 @@ struct RenderTests {
         let left = Layout(width: 80, height: 16, state: state).environments.width
         #expect(Array(line)[left - 1] == "│")
         #expect(Array(line)[left] == "┌" || Array(line)[left] == "│")
+        // Cut names say so, keeping both ends: `very-…name-`, `messa…index`.
+        #expect(line.contains("very-long-…ent-name-"), "\(line)")
+        var routes = Fixtures.workspace
+        routes.routes.append(Route(name: "messages.index.with.a.long.name", method: .get, path: "/m"))
+        let narrow = AppState(workspace: routes, processEnvironment: [:], width: 80, height: 16)
+        #expect(
+            Views.render(narrow).lines.contains {
+                $0.contains("messages.in…g.name") || $0.contains("…") && $0.contains("messa")
+            })
     }
 }
 

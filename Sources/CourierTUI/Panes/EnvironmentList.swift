@@ -46,7 +46,10 @@ public struct EnvironmentList: PaneComponent {
             let y = inner.y + row
             buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style)
             let marker = active ? "▸ " : "  "
-            buffer.put(marker + environment.name, x: inner.x, y: y, style: style, clip: inner)
+            let room = inner.width - 2 - (environment.isProtected ? 2 : 0)
+            buffer.put(
+                marker + environment.name.truncatedInMiddle(to: max(1, room)), x: inner.x, y: y, style: style,
+                clip: inner)
             if environment.isProtected {
                 buffer.put("⚠", x: inner.x + inner.width - 2, y: y, style: style, clip: inner)
             }

@@ -109,7 +109,9 @@ public struct RouteList: PaneComponent {
             var verb = Theme.method(route.method)
             verb.reverse = highlighted
             x = buffer.put(route.method.rawValue.padded(to: methodWidth), x: x, y: y, style: verb, clip: inner)
-            buffer.put(route.name, x: x, y: y, style: base, clip: inner)
+            // A name cut by the pane's edge keeps both ends around a `…` (`messa…index`).
+            let room = (pathRoom >= 6 ? pathX - 2 : inner.x + inner.width) - x
+            buffer.put(route.name.truncatedInMiddle(to: max(1, room)), x: x, y: y, style: base, clip: inner)
             if pathRoom >= 6 {
                 var dim = Theme.hint
                 dim.reverse = highlighted
