@@ -23,16 +23,28 @@ final class TUIWorkspaceTests {
         """
     }
 
+    /// The screen on workspace `file` with its state in `state` under the folder, once its
+    /// routes show.
+    private func screen(_ file: URL, state: String) async throws -> TmuxSession {
+        let command =
+            "env XDG_STATE_HOME=\(folder.path)/\(state) NO_COLOR= TERM=screen-256color "
+            + "\(CourierBinary.url.path) --config \(file.path)"
+        let tmux = try TmuxSession(command: command)
+        do {
+            try await tmux.waitFor("users.index")
+        } catch {
+            tmux.kill()
+            throw error
+        }
+        return tmux
+    }
+
     @Test("paste a curl command, send it, save it as another route; outside edits are read again")
     func pasteSaveReload() async throws {
         let file = folder.appendingPathComponent("environments.json")
         try Data(workspace(#"{"name": "users.index", "path": "/users"}"#).utf8).write(to: file)
-        let command =
-            "env XDG_STATE_HOME=\(folder.path)/state NO_COLOR= TERM=screen-256color "
-            + "\(CourierBinary.url.path) --config \(file.path)"
-        let tmux = try TmuxSession(command: command)
+        let tmux = try await screen(file, state: "state")
         defer { tmux.kill() }
-        try await tmux.waitFor("users.index")
 
         // A paste as terminals deliver it: the line break arrives as Enter after a `\`.
         try tmux.send("I")
@@ -84,12 +96,8 @@ final class TUIWorkspaceTests {
              "routes": [{"name": "users.index", "path": "/users"}]}
             """
         try Data(text.utf8).write(to: file)
-        let command =
-            "env XDG_STATE_HOME=\(folder.path)/state-credential NO_COLOR= TERM=screen-256color "
-            + "\(CourierBinary.url.path) --config \(file.path)"
-        let tmux = try TmuxSession(command: command)
+        let tmux = try await screen(file, state: "state-credential")
         defer { tmux.kill() }
-        try await tmux.waitFor("users.index")
         try tmux.send("I")
         try await tmux.waitFor("Paste a curl command")
         try tmux.type("curl -H 'Authorization: Bearer abc123' http://localhost:\(demo.port)/dev/v1/echo/credential")
