@@ -65,8 +65,11 @@ public final class CookieKeeper: Sendable {
     /// others stay); throws when the file cannot be written.
     public func clear(_ environment: String) throws {
         try store?.clear(environment: environment)
-        sessions.withLock { $0[environment] }?.replace(CookieJar())
-        _ = sessions.withLock { $0[environment] }?.takeReceived()
+        if let session = sessions.withLock({ $0[environment] }) {
+            session.replace(CookieJar())
+            // What came before the clear must not be saved back after it.
+            _ = session.takeReceived()
+        }
     }
 
     /// Writes what `environment`'s session received since the last save; returns the lines to

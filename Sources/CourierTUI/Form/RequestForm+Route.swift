@@ -29,8 +29,7 @@ extension RequestForm {
     /// plain value: the template and that value. A saved route sends the value, so its checks
     /// must expect it too, not what the template means in some environment.
     func typedOverTemplates(_ route: Route) -> [String: String] {
-        let defaults = Dictionary(
-            RequestForm(route: route).fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let defaults = Self.defaultValues(of: route)
         var replaced: [String: String] = [:]
         for field in fields {
             guard let template = defaults[field.key], template.hasPrefix("{{"), template.hasSuffix("}}"),

@@ -363,9 +363,13 @@ public struct RequestForm: Sendable, Equatable {
 
     /// The keys of the fields whose values differ from `route`'s own (typed headers included).
     public func typedKeys(over route: Route) -> Set<String> {
-        let defaults = Dictionary(
-            RequestForm(route: route).fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let defaults = Self.defaultValues(of: route)
         return Set(fields.filter { defaults[$0.key] != $0.value }.map(\.key))
+    }
+
+    /// `route`'s own value of each field, by key (a typed header has none).
+    static func defaultValues(of route: Route) -> [String: String] {
+        Dictionary(RequestForm(route: route).fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     private mutating func clampFocus() {

@@ -48,7 +48,10 @@ public struct RequestFailure: Equatable, Sendable {
         case .connection:
             return ("Could not connect", "Enter sends the request again")
         case .timeout:
-            return ("Timed out", "raise the environment's timeout (30 s unless set), or look at the server")
+            return (
+                "Timed out",
+                "raise the environment's timeout (\(Int(RequestBuilder.defaultTimeout)) s unless set), or look at the server"
+            )
         case .tls:
             return (
                 "TLS failure",

@@ -51,4 +51,19 @@ extension AppState {
             return [.saveSession]
         }
     }
+
+    /// Resizes the panes by `left` cells and `request` rows, as far as the screen allows (a
+    /// change past a limit is not kept), and remembers it.
+    mutating func resize(left: Int, request: Int) -> [Effect] {
+        var automatic = self
+        (automatic.leftColumn, automatic.requestRows) = (0, 0)
+        let own = Layout(width: width, height: height, state: automatic)
+        leftColumn += left
+        requestRows += request
+        // What the screen allowed, kept as the difference from its own choice.
+        let after = Layout(width: width, height: height, state: self)
+        leftColumn = after.routes.width - own.routes.width
+        requestRows = after.request.height - own.request.height
+        return [.saveSession]
+    }
 }

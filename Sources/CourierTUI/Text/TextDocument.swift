@@ -1,3 +1,5 @@
+import CourierCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -86,8 +88,8 @@ public struct TextDocument: Sendable, Equatable {
     /// Number of lines.
     public var lineCount: Int { lineStarts.count }
 
-    /// Line `index` without its newline (carriage returns dropped, each byte that is not
-    /// UTF-8 shown as `<E9>`, as `less` shows it: text in another encoding stays readable).
+    /// Line `index` without its newline (carriage returns dropped; in a line that is not all
+    /// UTF-8, each bad byte shown as `<E9>` and each control as `^X`, as `less` shows them).
     public func line(_ index: Int) -> String {
         guard lineStarts.indices.contains(index) else { return "" }
         let start = Int(lineStarts[index])
@@ -95,30 +97,9 @@ public struct TextDocument: Sendable, Equatable {
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         let slice = bytes[start..<max(start, end)]
-        return String(validating: slice, as: UTF8.self) ?? Self.marked(slice)
-    }
-
-    /// `bytes` decoded, each byte of a broken sequence written as `<XX>`.
-    static func marked(_ bytes: ArraySlice<UInt8>) -> String {
-        var text = ""
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var position = bytes.startIndex
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
-                position += encoded.count
-            case .error(let length):
-                for byte in bytes[position..<position + length] {
-                    let digits = String(byte, radix: 16, uppercase: true)
-                    text += "<" + (digits.count == 1 ? "0" : "") + digits + ">"
-                }
-                position += length
-            case .emptyInput:
-                return text
-            }
-        }
+        // The broken bytes marked as the command line marks them (`TerminalText`).
+        return String(validating: slice, as: UTF8.self)
+            ?? slice.withUnsafeBufferPointer { String(decoding: TerminalText.visible($0), as: UTF8.self) }
     }
 }
 
