@@ -20,7 +20,7 @@ extension ResponseDisplay {
         let url = SecretMask.apply(flight.request.request.url, hiding: origin.secretValues)
         let lines: [(String, Style)] = [
             ("\(flight.request.request.method.rawValue) \(url)", Theme.strong),
-            ("\(origin.routeName) @ \(origin.environmentName)", Theme.hint),
+            ("sending \(origin.routeName) to \(origin.environmentName)", Theme.hint),
             ("", .plain),
             (flight.received > 0 ? "\(ByteCount.format(flight.received)) of the body so far" : "no answer yet", .plain),
             ("Esc cancels it; the answer shown before comes back", Theme.hint),
