@@ -18,6 +18,7 @@ from bench_check import check_run, peak_rss, read_rss
 from bench_diff import diff
 from bench_history import history
 from bench_import import import_openapi
+from bench_palette import palette
 from bench_release import compare, contract, phases
 from bench_stream import screen, stream
 from demo_server import demo_server
@@ -128,6 +129,7 @@ def main():
         stream(BIN, port, env)
         screen(BIN, port, WORK)
         tui(port)
+    palette(BIN, WORK)
     import_openapi(BIN, WORK)
 
 

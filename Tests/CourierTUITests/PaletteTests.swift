@@ -62,10 +62,29 @@ struct PaletteTests {
     @Test("fuzzy score: the letters in order, runs and word starts first")
     func scoring() {
         let score = { (needle: String, haystack: String) in
-            CommandPalette.score(Array(needle), in: Array(haystack))
+            CommandPalette.score(CommandPalette.folded(needle), in: CommandPalette.folded(haystack))
         }
         #expect(score("ush", "route users.show") != nil && score("xyz", "route users.show") == nil)
         #expect(score("users", "route users.show")! > score("users", "route u-s-e-r-s")!)
         #expect(score("show", "route users.show")! > score("show", "route shadow-whole")!)
+    }
+
+    @Test("a letter typed narrows the last matches to what a fresh search finds; Backspace widens; any case, any script")
+    func narrowing() {
+        let names = ["users.show", "users.index", "orders.show", "Ärzte.list", "ÄRZTE.show", "user-status"]
+        let items = names.map { name in
+            CommandPalette.Item(
+                title: "route \(name)", detail: "GET /", choice: .route(name),
+                haystack: CommandPalette.folded("route \(name) GET /"))
+        }
+        var typed = CommandPalette(items: items)
+        for (step, query) in ["u", "us", "us ", "us s", "us sh", "us s", "o", "ä", "äR", "ärz s"].enumerated() {
+            typed.setQuery(query)
+            var fresh = CommandPalette(items: items)
+            fresh.setQuery(query)
+            #expect(typed.matches == fresh.matches, "step \(step): \(query)")
+        }
+        #expect(typed.matches.map { names[$0] } == ["ÄRZTE.show", "Ärzte.list"])
+        #expect(CommandPalette.folded("GET /Users/É") == Array("get /users/é".utf8))
     }
 }

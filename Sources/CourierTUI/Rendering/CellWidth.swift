@@ -35,6 +35,16 @@ public enum CellWidth {
 
     /// Cells taken by `text`.
     public static func of(_ text: String) -> Int {
+        // Printable ASCII, which names, paths and headers nearly always are: a cell a byte.
+        var printable = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else {
+                printable = -1
+                break
+            }
+            printable += 1
+        }
+        if printable >= 0 { return printable }
         var total = 0
         for character in text { total += of(character) }
         return total
