@@ -14,7 +14,9 @@ struct InFlightViewTests {
         let id = try #require(state.press(.enter).sent.first?.id)
         var text = Views.render(state).trimmedLines.joined(separator: "\n")
         #expect(text.contains("Response ── ⋯ waiting 0.0 s") && !text.contains("200 OK"))
-        #expect(text.contains("GET http://dev.test/v1/users?city=Madrid") && text.contains("sending users.index to development"))
+        #expect(
+            text.contains("GET http://dev.test/v1/users?city=Madrid")
+                && text.contains("sending users.index to development"))
         #expect(!text.contains("users.index @ development"), "the finished title is what tmux tests wait for")
         #expect(text.contains("no answer yet"))
         _ = state.update(.progress(id: id, received: 2048, elapsed: 1.25))

@@ -69,7 +69,8 @@ struct PaletteTests {
         #expect(score("show", "route users.show")! > score("show", "route shadow-whole")!)
     }
 
-    @Test("a letter typed narrows the last matches to what a fresh search finds; Backspace widens; any case, any script")
+    @Test(
+        "a letter typed narrows the last matches to what a fresh search finds; Backspace widens; any case, any script")
     func narrowing() {
         let names = ["users.show", "users.index", "orders.show", "Ärzte.list", "ÄRZTE.show", "user-status"]
         let items = names.map { name in
