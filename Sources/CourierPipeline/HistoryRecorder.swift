@@ -56,6 +56,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         var run: String?
         var time: Date
         var bodyDescriptor: Int32?
+        var failure: String?
     }
 
     /// What `record` handed over since the queue last took it: the queue writes all of it in
@@ -87,12 +88,26 @@ public final class HistoryRecorder: @unchecked Sendable {
 
     /// Masks, cuts and writes `exchange` in the background.
     public func record(_ exchange: Exchange, run: String? = nil) {
-        guard !environmentsOff.contains(exchange.origin.environmentName) else { return }
-        let time = Date()
         // Opened now: the screen removes a body's file once it is no longer shown, which may
         // be before the queue comes to this write, and an open file outlives its name.
         let descriptor = exchange.response.bodyFile.map { systemOpen($0, O_RDONLY | O_CLOEXEC) }
-        let item = Pending(exchange: exchange, run: run, time: time, bodyDescriptor: descriptor)
+        enqueue(Pending(exchange: exchange, run: run, time: Date(), bodyDescriptor: descriptor))
+    }
+
+    /// Records an attempt that got no answer: the request as built, why it failed (masked as
+    /// the rest), and how long it tried, with an empty response of status 0.
+    public func recordFailure(_ prepared: PreparedRequest, error: TransportError, elapsed: Double, run: String? = nil) {
+        let response = HTTPResponse(
+            status: 0, reason: "", version: "", totalTime: elapsed, finalURL: prepared.request.url, attempts: 0)
+        let exchange = Exchange(request: prepared.request, response: response, origin: prepared.origin)
+        enqueue(Pending(exchange: exchange, run: run, time: Date(), failure: error.description))
+    }
+
+    private func enqueue(_ item: Pending) {
+        guard !environmentsOff.contains(item.exchange.origin.environmentName) else {
+            if let descriptor = item.bodyDescriptor, descriptor >= 0 { systemClose(descriptor) }
+            return
+        }
         // The first one waiting asks the queue to come; the others join its batch.
         let first = pending.withLock { waiting in
             waiting.append(item)
@@ -143,7 +158,8 @@ public final class HistoryRecorder: @unchecked Sendable {
                 body = FileBytes.read(descriptor: descriptor, limit: HistorySettings.bodyLimit) ?? []
                 systemClose(descriptor)
             }
-            return HistoryRedactor.record(item.exchange, run: item.run, at: item.time, responseBody: body)
+            return HistoryRedactor.record(
+                item.exchange, run: item.run, at: item.time, responseBody: body, failure: item.failure)
         }
         var rest = records[...]
         while opening == .spool && !opened, let record = rest.first {

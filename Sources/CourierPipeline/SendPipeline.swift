@@ -105,9 +105,22 @@ public final class SendPipeline: Sendable {
         events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil,
         examine: (@Sendable (HTTPResponse) -> Bool)? = nil
     ) async throws(TransportError) -> Exchange {
-        var exchange = try await engine.exchange(
-            prepared, cookies: cookies.session(for: prepared), tokens: tokens, progress: progress, events: events,
-            partialAfter: partialAfter)
+        let started = ContinuousClock.now
+        var exchange: Exchange
+        do {
+            exchange = try await engine.exchange(
+                prepared, cookies: cookies.session(for: prepared), tokens: tokens, progress: progress, events: events,
+                partialAfter: partialAfter)
+        } catch {
+            // QA sees every attempt (`H`, `courier history`), not only those that got an answer;
+            // a cancel is the user's, and an unreadable upload was never sent.
+            switch error {
+            case .cancelled, .upload: break
+            default:
+                recorder?.recordFailure(prepared, error: error, elapsed: (ContinuousClock.now - started).inSeconds, run: run)
+            }
+            throw error
+        }
         let bodyIsJSON = examine?(exchange.response) ?? false
         prepared.checkPlan?.apply(to: &exchange, bodyIsJSON: bodyIsJSON)
         if let operation = prepared.checkPlan?.operation {

@@ -34,6 +34,33 @@ final class HistoryCommandTests {
 
     private var spool: String { folder.path + "/state/courier/history.spool" }
 
+    @Test("an attempt that got no answer is listed (status —, why), shown, and exported with HAR's _error")
+    func failedAttempt() async throws {
+        let refused = try await CourierBinary.run(
+            ["call", "users.show", "--config", CourierBinary.workspace],
+            environment: ["COURIER_DEMO_PORT": "1", "XDG_STATE_HOME": folder.path + "/state"])
+        #expect(refused.code == 1 && refused.stderr.contains("connection refused"), "\(refused.stderr)")
+        let listed = try await courier(["history"])
+        let row = try #require(listed.stdout.split(separator: "\n").dropFirst().first.map(String.init))
+        #expect(row.contains("users.show") && row.contains(" — "), "\(listed.stdout)")
+        #expect(row.contains("✗ could not connect to http://127.0.0.1:1/dev/v1/users/42: connection refused"))
+        let json = try await courier(["history", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.first?["status"] is NSNull)
+        #expect((entries.first?["error"] as? String)?.contains("connection refused") == true)
+        let id = try #require(entries.first?["id"] as? Int)
+        let shown = try await courier(["history", "show", String(id)])
+        #expect(shown.code == 0 && shown.stdout.contains("# failed: could not connect to http://127.0.0.1:1/"))
+        let har = folder.path + "/failed.har"
+        #expect(try await courier(["history", "export", "--har", har]).code == 0)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])
+        let log = try #require(document["log"] as? [String: Any])
+        let entry = try #require((log["entries"] as? [[String: Any]])?.first)
+        #expect((entry["_error"] as? String)?.contains("connection refused") == true)
+        #expect((entry["response"] as? [String: Any])?["status"] as? Int == 0)
+    }
+
     @Test("call and check are recorded; history lists them newest first, show prints one, clear removes")
     func recordListShowClear() async throws {
         #expect(try await courier(["call", "users.show"]).code == 0)

@@ -121,4 +121,44 @@ struct SendPipelineTests {
         #expect(run.routes.first?.checks.count == 3)
         #expect(run.totals.failed == 0 && run.totals.errors == 0)
     }
+
+    @Test("an attempt that got no answer is recorded too (status —, why), masked, through the spool and the database")
+    func failedAttempts() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-pipeline-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let secret = #"k+/=&"\y"#
+        let text = """
+            {"environments": {"down": {"base_url": "http://127.0.0.1:1/v1",
+               "variables": {"key": \(JSONValue.string(secret).serialized)}, "secrets": ["key"]}},
+             "routes": [{"name": "users.show", "path": "/users/{{key}}", "query": {"key": "{{key}}"}}]}
+            """
+        var workspace = try WorkspaceLoader().load(
+            bytes: Array(text.utf8), fileName: "environments.json", baseDirectory: folder)
+        workspace.file = folder + "/environments.json"
+        let state = ["XDG_STATE_HOME": folder + "/state"]
+        for opening in [HistoryRecorder.Opening.spool, .now] {
+            let pipeline = SendPipeline(
+                workspace: workspace, settings: SendPipeline.Settings(opening: opening), processEnvironment: state,
+                report: { _ in })
+            await #expect(throws: TransportError.self) {
+                _ = try await pipeline.send(try Self.prepared(workspace, "users.show", "down"), run: "smoke")
+            }
+            pipeline.finish()
+            await pipeline.engine.shutdown()
+        }
+        let store = try HistoryStore(path: HistoryStore.defaultPath(processEnvironment: state))
+        let rows = try store.entries(workspace: workspace.file)
+        #expect(rows.count == 2)
+        for row in rows {
+            #expect(row.status == 0 && row.run == "smoke" && row.bodySize == 0)
+            let failure = try #require(row.failure)
+            #expect(failure.contains("could not connect to http://127.0.0.1:1/v1/users/"), "\(failure)")
+            let record = try #require(try store.record(id: row.id))
+            #expect(record.failure == failure && record.exchange.response.status == 0)
+            let stored = [failure, row.url, record.exchange.request.url].joined(separator: "\n")
+            for form in [secret, "k%2B%2F%3D%26%22%5Cy", "k+/=&"] { #expect(!stored.contains(form), "\(form)") }
+        }
+        // A failed attempt's time says nothing of the route's speed: no baseline counts it.
+        #expect(try store.times(workspace: workspace.file, environment: "down", route: "users.show", from: 0, until: 1e12).isEmpty)
+    }
 }

@@ -207,6 +207,11 @@ struct HistoryStoreTests {
         #expect(old.exchange.response.hops.isEmpty && old.exchange.response.body == Array("{}".utf8))
         let id = try store.add(HistoryRedactor.record(exchange()))
         #expect(try store.record(id: id)?.exchange.response.hops.count == 2)
+        // v6: rows from before it are answers; a failed attempt keeps why.
+        #expect(old.failure == nil)
+        let failed = try store.add(HistoryRedactor.record(exchange(), failure: "could not connect to http://x/"))
+        #expect(try store.record(id: failed)?.failure == "could not connect to http://x/")
+        #expect(try store.entries(workspace: nil).first { $0.id == failed }?.failure == "could not connect to http://x/")
         let version = try SQLiteConnection(path: path).integer("PRAGMA user_version")
         #expect(version == HistorySchema.version)
     }

@@ -89,6 +89,34 @@ struct HistoryViewTests {
         #expect(sent.map(\.request.url) == ["https://prod.test/users/42"])
     }
 
+    @Test("a failed attempt: — and why in the list, in red; Enter shows it as the failure it was; s sends it again")
+    func failedAttempt() throws {
+        var state = try Self.answered()
+        state.press(.escape, .char("H"))
+        var failed = Self.entries[1]
+        failed.id = 9
+        failed.status = 0
+        failed.failure = "could not connect to http://dev.test/v1/users/42: connection refused"
+        _ = state.update(.historyLoaded(route: "users.show", entries: [failed] + Self.entries))
+        let screen = Views.render(state).trimmedLines.joined(separator: "\n")
+        let time = HistoryListing.localTime(failed.recordedAt)
+        #expect(screen.contains("#9  \(time)  development  —    3 ms  ✗ could not connect to http://dev.test/v1/"))
+        #expect(state.press(.enter) == [.loadRecord(id: 9)])
+        var record = Self.record
+        record.id = 9
+        record.exchange.origin.environmentName = "development"
+        record.exchange.request.url = "http://dev.test/v1/users/42"
+        record.exchange.response = HTTPResponse(status: 0, reason: "", totalTime: 0.003, attempts: 0)
+        record.failure = failed.failure
+        _ = state.update(.recordLoaded(record))
+        #expect(state.response == nil && state.focus == .response)
+        let pane = Views.render(state).trimmedLines.joined(separator: "\n")
+        #expect(pane.contains("Response ── ✗ Failed (recorded #9)"), "\(pane)")
+        #expect(pane.contains("users.show @ development") && pane.contains("connection refused"))
+        #expect(!pane.contains(" 0 ") && !pane.contains("200 OK"))
+        #expect(state.press(.char("s")).sent.map(\.request.url) == ["http://dev.test/v1/users/42"])
+    }
+
     @Test("x compares the recorded exchange with the current response; n N jump, Esc closes")
     func compareRecorded() throws {
         var state = try Self.answered()

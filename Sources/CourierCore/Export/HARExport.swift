@@ -70,7 +70,7 @@ public struct HARExport: Sendable {
             ]
             if let id = record.id { courier.append(("history_id", .number(String(id)))) }
             if let run = record.run { courier.append(("run", .string(run))) }
-            return object([
+            var entry: [(String, JSONValue)] = [
                 ("startedDateTime", .string(hop.startedAt.formatted(Self.timestamp))),
                 ("time", milliseconds(HopPhases.total(hop))),
                 ("request", request(hop, body: hop.sentBody ? exchange.request.body : nil)),
@@ -78,7 +78,10 @@ public struct HARExport: Sendable {
                 ("cache", .object([])),
                 ("timings", timings),
                 ("_courier", object(courier)),
-            ])
+            ]
+            // An attempt that got no answer: status 0 and `_error`, as Chrome's HAR has them.
+            if let failure = record.failure { entry.append(("_error", .string(failure))) }
+            return object(entry)
         }
     }
 

@@ -41,6 +41,7 @@ extension HistoryCoding {
             ),
         ]
         if let run = record.run { members.append(JSONMember("run", .string(run))) }
+        if let failure = record.failure { members.append(JSONMember("error", .string(failure))) }
         if let body = request.body {
             members.append(JSONMember("request_body", .string(Base64.encode(body))))
         }
@@ -83,6 +84,7 @@ extension HistoryCoding {
             checks: checks(from: string("checks") ?? "[]"))
         exchange.captured = strings(from: string("captured") ?? "{}")
         return HistoryRecord(
-            recordedAt: Date(timeIntervalSince1970: recordedAt), run: string("run"), exchange: exchange)
+            recordedAt: Date(timeIntervalSince1970: recordedAt), run: string("run"), exchange: exchange,
+            failure: string("error"))
     }
 }

@@ -20,7 +20,7 @@ public struct HistoryEntry: Sendable, Equatable {
     public var method: String
     /// The URL requested (secrets masked).
     public var url: String
-    /// The final response status.
+    /// The final response status; 0 for a failed attempt.
     public var status: Int
     /// Seconds from sending to the end of the body.
     public var totalTime: Double
@@ -30,11 +30,14 @@ public struct HistoryEntry: Sendable, Equatable {
     public var checkTally: CheckTally?
     /// The run it was part of.
     public var run: String?
+    /// Why the request got no answer, for a failed attempt (masked).
+    public var failure: String?
 
     /// An entry.
     public init(
         id: Int64, recordedAt: Date, workspace: String, environment: String, route: String, method: String,
-        url: String, status: Int, totalTime: Double, bodySize: Int, checkTally: CheckTally? = nil, run: String? = nil
+        url: String, status: Int, totalTime: Double, bodySize: Int, checkTally: CheckTally? = nil, run: String? = nil,
+        failure: String? = nil
     ) {
         self.id = id
         self.recordedAt = recordedAt
@@ -48,5 +51,6 @@ public struct HistoryEntry: Sendable, Equatable {
         self.bodySize = bodySize
         self.checkTally = checkTally
         self.run = run
+        self.failure = failure
     }
 }

@@ -12,20 +12,21 @@
 /// How recorded exchanges are printed: the table of `courier history`, its `--json`, and
 /// the head of `history show -i`.
 public enum HistoryListing {
-    /// The table's rows, header first: id, time, environment, route, status, duration, checks.
+    /// The table's rows, header first: id, time, environment, route, status, duration, checks;
+    /// a failed attempt has `—` for its status and why in place of checks.
     public static func rows(_ entries: [HistoryEntry]) -> [[String]] {
         [["ID", "RECORDED", "ENVIRONMENT", "ROUTE", "STATUS", "TIME", "CHECKS"]]
             + entries.map { entry in
                 [
                     String(entry.id), localTime(entry.recordedAt), entry.environment, entry.route,
-                    String(entry.status), "\(Seconds.milliseconds(entry.totalTime)) ms",
-                    entry.checkTally?.description ?? "",
+                    entry.failure == nil ? String(entry.status) : "—", "\(Seconds.milliseconds(entry.totalTime)) ms",
+                    entry.failure.map { "✗ " + $0 } ?? entry.checkTally?.description ?? "",
                 ]
             }
     }
 
     /// `[{"id", "recorded_at", "environment", "route", "method", "url", "status", "time_ms",
-    /// "size", "checks"?, "run"?}]`.
+    /// "size", "checks"?, "run"?, "error"?}]`; a failed attempt's status is null.
     public static func json(_ entries: [HistoryEntry]) -> JSONValue {
         .array(
             entries.map { entry in
@@ -36,7 +37,7 @@ public enum HistoryListing {
                     JSONMember("route", .string(entry.route)),
                     JSONMember("method", .string(entry.method)),
                     JSONMember("url", .string(entry.url)),
-                    JSONMember("status", .number(String(entry.status))),
+                    JSONMember("status", entry.failure == nil ? .number(String(entry.status)) : .null),
                     JSONMember("time_ms", .number(String(Seconds.milliseconds(entry.totalTime)))),
                     JSONMember("size", .number(String(entry.bodySize))),
                 ]
@@ -50,6 +51,7 @@ public enum HistoryListing {
                             ])))
                 }
                 if let run = entry.run { members.append(JSONMember("run", .string(run))) }
+                if let failure = entry.failure { members.append(JSONMember("error", .string(failure))) }
                 return .object(members)
             })
     }
@@ -63,6 +65,7 @@ public enum HistoryListing {
                 + exchange.origin.routeName + (record.run.map { " · run \($0)" } ?? ""),
             "# \(exchange.request.method.rawValue) \(exchange.request.url)",
         ]
+        if let failure = record.failure { lines.append("# failed: \(failure)") }
         if let tally = exchange.checkTally { lines.append("# checks \(tally.description)") }
         for check in exchange.checks where !check.passed { lines.append("# ✗ \(check.line)") }
         return lines.joined(separator: "\n") + "\n"

@@ -17,7 +17,7 @@ public enum HistoryRedactor {
     ///   keeps all, for an export of a live exchange).
     public static func record(
         _ exchange: Exchange, run: String? = nil, at time: Date = Date(), responseBody: [UInt8]? = nil,
-        bodyLimit: Int = HistorySettings.bodyLimit
+        bodyLimit: Int = HistorySettings.bodyLimit, failure: String? = nil
     ) -> HistoryRecord {
         // Every form of every secret, built once for the whole record.
         let secrets = SecretSet.of(exchange.origin.secretValues)
@@ -61,7 +61,8 @@ public enum HistoryRedactor {
             return result
         }
         kept.captured = exchange.captured.mapValues(text)
-        return HistoryRecord(recordedAt: time, run: run, exchange: kept)
+        return HistoryRecord(
+            recordedAt: time, run: run, exchange: kept, failure: failure.map { TransportError.shown(text($0)) })
     }
 
     /// `field` with credentials removed: Authorization keeps its scheme, cookies keep their

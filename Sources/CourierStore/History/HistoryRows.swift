@@ -14,7 +14,7 @@ enum HistoryRows {
             workspace: row.string("workspace"), environment: row.string("environment"), route: row.string("route"),
             method: row.string("method"), url: row.string("url"), status: row.int("status"),
             totalTime: row.double("total_time"), bodySize: row.int("body_size"), checkTally: tally(row),
-            run: row.optionalString("run"))
+            run: row.optionalString("run"), failure: row.optionalString("error"))
     }
 
     static func record(_ row: SQLiteRow) -> HistoryRecord {
@@ -39,7 +39,7 @@ enum HistoryRows {
         exchange.captured = HistoryCoding.strings(from: row.string("captured"))
         return HistoryRecord(
             id: row.int64("id"), recordedAt: Date(timeIntervalSince1970: row.double("recorded_at")),
-            run: row.optionalString("run"), exchange: exchange)
+            run: row.optionalString("run"), exchange: exchange, failure: row.optionalString("error"))
     }
 
     private static func tally(_ row: SQLiteRow) -> CheckTally? {

@@ -6,7 +6,7 @@
 /// still recognised.
 enum HistorySchema {
     /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
-    static let version = 5
+    static let version = 6
 
     /// Each migration's name and SQL, oldest first.
     static let migrations: [(name: String, sql: String)] = [
@@ -84,6 +84,12 @@ enum HistorySchema {
             // Workspaces are keyed by their canonical path (links resolved): rows recorded under
             // an absolute spelling are re-keyed in Swift (`rekeyWorkspaces`); the SQL is a no-op.
             "CREATE INDEX IF NOT EXISTS exchange_by_workspace ON exchange(workspace, id)"
+        ),
+        (
+            "v6",
+            // Failed attempts are recorded too (QA sees every try): why the request got no
+            // answer; their status is 0 and their response empty.
+            "ALTER TABLE exchange ADD COLUMN error TEXT"
         ),
     ]
 

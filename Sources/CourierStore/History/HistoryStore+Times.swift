@@ -4,7 +4,7 @@ import CourierCore
 extension HistoryStore {
     /// Seconds each recorded exchange of `route` on `environment` in `workspace` took, when it
     /// was recorded in `[from, until)` (seconds since 1970) and answered below 400: an error
-    /// page's time says nothing of the route's. The newest `limit` at most, newest first.
+    /// page's time, or a failed attempt's, says nothing of the route's. The newest `limit` at most, newest first.
     public func times(
         workspace: String, environment: String, route: String, from: Double, until: Double, limit: Int = 10_000
     ) throws(HistoryError) -> [Double] {
@@ -13,7 +13,7 @@ extension HistoryStore {
             try db.rows(
                 """
                 SELECT total_time FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
-                AND recorded_at >= ? AND recorded_at < ? AND status < 400 ORDER BY id DESC LIMIT ?
+                AND recorded_at >= ? AND recorded_at < ? AND status BETWEEN 100 AND 399 ORDER BY id DESC LIMIT ?
                 """,
                 [.text(workspace), .text(route), .text(environment), .real(from), .real(until), .integer(Int64(limit))])
         }.map { $0.double("total_time") }

@@ -173,7 +173,8 @@ public final class HistoryStore: Sendable {
             response.hops, requestHeaders: request.headers, responseHeaders: response.headers)
         let stored =
             response.body.count + (request.body?.count ?? 0) + requestHeaders.utf8.count + responseHeaders.utf8.count
-            + checks.utf8.count + captured.utf8.count + request.url.utf8.count + hops.utf8.count + 256
+            + checks.utf8.count + captured.utf8.count + request.url.utf8.count + hops.utf8.count
+            + (record.failure?.utf8.count ?? 0) + 256
         let tally = exchange.checkTally
         let arguments: [SQLiteValue] = [
             SQLiteValue(record.recordedAt.timeIntervalSince1970), .text(exchange.origin.workspace),
@@ -183,7 +184,7 @@ public final class HistoryStore: Sendable {
             .text(responseHeaders), .blob(response.body), SQLiteValue(response.bodySize),
             SQLiteValue(response.totalTime), SQLiteValue(response.timeToFirstByte), SQLiteValue(response.attempts),
             SQLiteValue(response.redirectCount), .text(checks), SQLiteValue(tally?.passed), SQLiteValue(tally?.total),
-            .text(captured), SQLiteValue(stored), .text(hops), SQLiteValue(spoolID),
+            .text(captured), SQLiteValue(stored), .text(hops), SQLiteValue(spoolID), SQLiteValue(record.failure),
         ]
         // Cached statements: a run records hundreds of exchanges through one connection.
         try db.run(
@@ -191,8 +192,8 @@ public final class HistoryStore: Sendable {
             INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
                 request_headers, request_body, status, reason, version, final_url, response_headers, body,
                 body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
-                checks_total, captured, stored_bytes, hops, spool_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                checks_total, captured, stored_bytes, hops, spool_id, error)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (spool_id) WHERE spool_id IS NOT NULL DO NOTHING
             """, arguments, cached: true)
         let id = db.lastInsertedRowID
@@ -259,7 +260,7 @@ public final class HistoryStore: Sendable {
         try newest(
             """
             id, recorded_at, workspace, environment, route, run, method, url, status, total_time, body_size,
-            checks_passed, checks_total
+            checks_passed, checks_total, error
             """, workspace: workspace, route: route, environment: environment, limit: limit
         ).map(HistoryRows.entry)
     }

@@ -52,7 +52,7 @@ public struct HistoryDialog: Dialog {
         let idWidth = entries.map { String($0.id).count }.max() ?? 1
         var lines: [(String, Style)] = []
         for (index, entry) in entries.enumerated().dropFirst(first).prefix(visible) {
-            var style = entry.status >= 400 ? Theme.error : Style.plain
+            var style = entry.status >= 400 || entry.failure != nil ? Theme.error : Style.plain
             if index == cursor.index { style = style.reversed }
             lines.append((Self.row(entry, environmentWidth: environmentWidth, idWidth: idWidth), style))
         }
@@ -61,13 +61,15 @@ public struct HistoryDialog: Dialog {
         Views.dialog(title: "History · \(route)", lines: lines, style: Theme.focusedBorder, into: &buffer)
     }
 
-    /// One row: `#id  time  environment  status  duration  checks`, columns aligned by the caller's widths.
+    /// One row: `#id  time  environment  status  duration  checks`, columns aligned by the
+    /// caller's widths; a failed attempt has `—` for its status and why in place of checks.
     public static func row(_ entry: HistoryEntry, environmentWidth: Int, idWidth: Int = 0) -> String {
-        let tally = entry.checkTally.map { "  \($0.description)" } ?? ""
+        let tally = entry.failure.map { "  ✗ \($0)" } ?? entry.checkTally.map { "  \($0.description)" } ?? ""
         let env = entry.environment.truncatedInMiddle(to: environmentWidth).padded(to: environmentWidth)
         // Ids padded to the widest shown, so the columns after them line up.
         let id = ("#" + String(entry.id)).padded(to: idWidth + 1)
-        return "\(id)  \(HistoryListing.localTime(entry.recordedAt))  \(env)  \(entry.status)  "
+        let status = entry.failure == nil ? String(entry.status) : "—  "
+        return "\(id)  \(HistoryListing.localTime(entry.recordedAt))  \(env)  \(status)  "
             + "\(Seconds.milliseconds(entry.totalTime)) ms\(tally)"
     }
 }

@@ -35,6 +35,16 @@ public struct RequestFailure: Equatable, Sendable {
         hint = nil
     }
 
+    /// A failed attempt as history recorded it (`detail`, already masked), opened from `H`.
+    public init(recorded record: HistoryRecord, detail: String) {
+        requestID = 0
+        routeName = record.exchange.origin.routeName
+        environmentName = record.exchange.origin.environmentName
+        what = "Failed (recorded #\(record.id.map(String.init) ?? "?"))"
+        self.detail = detail
+        hint = "s sends it again"
+    }
+
     /// The headline and the hint for `error`.
     private static func explain(_ error: TransportError) -> (String, String?) {
         switch error {

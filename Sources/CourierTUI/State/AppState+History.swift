@@ -34,6 +34,14 @@ extension AppState {
     /// A recorded exchange goes in the Response pane, marked as recorded.
     mutating func recordLoaded(_ record: HistoryRecord) -> [Effect] {
         let exchange = record.exchange
+        if let detail = record.failure {
+            // An attempt that got no answer: shown as a failure is, not as an empty `0` response.
+            response = nil
+            failure = RequestFailure(recorded: record, detail: detail)
+            focus = .response
+            status = StatusLine(text: "recorded #\(record.id.map(String.init) ?? "?") · s sends it again", isError: false)
+            return []
+        }
         let jsonPath = workspace.routes.first { $0.name == exchange.origin.routeName }?.jsonPath
         // Its own id: an answer to a request sent before it was opened does not cover it.
         var display = ResponseDisplay(requestID: nextRequestID, exchange: exchange, jsonPath: jsonPath)
@@ -51,9 +59,15 @@ extension AppState {
 
     /// s: the shown exchange's route, sent again to its environment with the form as it is.
     /// (A recorded request has its secrets masked, so it is rebuilt rather than replayed.)
+    /// A failure in the pane (live, or an attempt opened from `H`) is what `s` sends again.
     mutating func resend() -> [Effect] {
-        guard let shown = shownExchange else { return [] }
-        guard let (route, environment) = routeAndEnvironment(of: shown) else { return [] }
+        let origin =
+            if response == nil, let failure { (failure.routeName, failure.environmentName) } else {
+                shownExchange.map { ($0.origin.routeName, $0.origin.environmentName) }
+            }
+        guard let (routeName, environmentName) = origin,
+            let (route, environment) = routeAndEnvironment(route: routeName, environment: environmentName)
+        else { return [] }
         return send(route: route, to: environment)
     }
 
@@ -74,7 +88,7 @@ extension AppState {
 
     /// d: pick the environment to send the shown response's route to.
     mutating func pickComparison() -> [Effect] {
-        guard let shown = shownExchange else { return [] }
+        guard let shown = shownExchange, response != nil else { return [] }
         let current = workspace.environments.firstIndex { $0.name == shown.origin.environmentName } ?? -1
         let other = workspace.environments.indices.first { $0 != current } ?? 0
         mode = .dialog(Modal(DiffPicker(cursor: ListCursor(other))))
@@ -130,13 +144,19 @@ extension AppState {
 
     /// The route and environment `exchange` came from, if the workspace still has both.
     mutating func routeAndEnvironment(of exchange: Exchange) -> (Route, Environment)? {
-        let origin = exchange.origin
-        guard let route = workspace.routes.first(where: { $0.name == origin.routeName }) else {
-            status = StatusLine(text: "\(origin.routeName) is no longer in the workspace", isError: true)
+        routeAndEnvironment(route: exchange.origin.routeName, environment: exchange.origin.environmentName)
+    }
+
+    /// The route and the environment named, or nil having said which is gone.
+    mutating func routeAndEnvironment(route routeName: String, environment environmentName: String) -> (
+        Route, Environment
+    )? {
+        guard let route = workspace.routes.first(where: { $0.name == routeName }) else {
+            status = StatusLine(text: "\(routeName) is no longer in the workspace", isError: true)
             return nil
         }
-        guard let environment = workspace.environments.first(where: { $0.name == origin.environmentName }) else {
-            status = StatusLine(text: "\(origin.environmentName) is no longer in the workspace", isError: true)
+        guard let environment = workspace.environments.first(where: { $0.name == environmentName }) else {
+            status = StatusLine(text: "\(environmentName) is no longer in the workspace", isError: true)
             return nil
         }
         return (route, environment)

@@ -141,6 +141,7 @@ extension AppState {
             status = nil
         case .editBody: return openEditor()
         case .search:
+            guard response != nil else { return [] }
             if let notice = response?.wholeBodyNotice { return apply(notice) }
             mode = .searchingBody(query: "")
         case .typePath:

@@ -169,7 +169,9 @@ public struct AppState: Sendable {
             case .environments, .routes: return [.lists, .outsideForm, .panes, .anywhere]
             case .request where openRoute != nil: return [.request, .form, .panes, .anywhere]
             case .request: return [.request, .outsideForm, .panes, .anywhere]
-            case .response where response != nil: return [.response, .outsideForm, .panes, .anywhere]
+            // A failure shown takes `s` (send it again); the pane's other keys find no body.
+            case .response where response != nil || failure != nil:
+                return [.response, .outsideForm, .panes, .anywhere]
             case .response: return [.outsideForm, .panes, .anywhere]
             }
         }

@@ -236,6 +236,9 @@ struct DiffCommand: AsyncParsableCommand {
         guard let record = try store.record(id: id) else {
             throw CLIFailure("no recorded exchange has id \(id) (see 'courier history')")
         }
+        if let failure = record.failure {
+            throw CLIFailure("#\(id) is an attempt that got no answer (\(failure)); there is nothing to compare")
+        }
         return record
     }
 

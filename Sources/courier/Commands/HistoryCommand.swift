@@ -111,6 +111,11 @@ struct HistoryShowCommand: AsyncParsableCommand {
             throw CLIFailure("no recorded exchange has id \(id) (see 'courier history')")
         }
         if output.include { Console.out(HistoryListing.head(record)) }
+        if record.failure != nil {
+            // No answer to print: the attempt and why it failed, with or without -i.
+            if !output.include { Console.out(HistoryListing.head(record)) }
+            return
+        }
         try output.settings.print(record.exchange)
         if record.isBodyCut {
             Console.error(
