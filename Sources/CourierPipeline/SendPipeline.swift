@@ -117,7 +117,8 @@ public final class SendPipeline: Sendable {
             switch error {
             case .cancelled, .upload: break
             default:
-                recorder?.recordFailure(prepared, error: error, elapsed: (ContinuousClock.now - started).inSeconds, run: run)
+                recorder?.recordFailure(
+                    prepared, error: error, elapsed: (ContinuousClock.now - started).inSeconds, run: run)
             }
             throw error
         }

@@ -159,6 +159,8 @@ struct SendPipelineTests {
             for form in [secret, "k%2B%2F%3D%26%22%5Cy", "k+/=&"] { #expect(!stored.contains(form), "\(form)") }
         }
         // A failed attempt's time says nothing of the route's speed: no baseline counts it.
-        #expect(try store.times(workspace: workspace.file, environment: "down", route: "users.show", from: 0, until: 1e12).isEmpty)
+        #expect(
+            try store.times(workspace: workspace.file, environment: "down", route: "users.show", from: 0, until: 1e12)
+                .isEmpty)
     }
 }

@@ -211,7 +211,8 @@ struct HistoryStoreTests {
         #expect(old.failure == nil)
         let failed = try store.add(HistoryRedactor.record(exchange(), failure: "could not connect to http://x/"))
         #expect(try store.record(id: failed)?.failure == "could not connect to http://x/")
-        #expect(try store.entries(workspace: nil).first { $0.id == failed }?.failure == "could not connect to http://x/")
+        #expect(
+            try store.entries(workspace: nil).first { $0.id == failed }?.failure == "could not connect to http://x/")
         let version = try SQLiteConnection(path: path).integer("PRAGMA user_version")
         #expect(version == HistorySchema.version)
     }

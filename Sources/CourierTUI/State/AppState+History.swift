@@ -39,7 +39,8 @@ extension AppState {
             response = nil
             failure = RequestFailure(recorded: record, detail: detail)
             focus = .response
-            status = StatusLine(text: "recorded #\(record.id.map(String.init) ?? "?") · s sends it again", isError: false)
+            status = StatusLine(
+                text: "recorded #\(record.id.map(String.init) ?? "?") · s sends it again", isError: false)
             return []
         }
         let jsonPath = workspace.routes.first { $0.name == exchange.origin.routeName }?.jsonPath
