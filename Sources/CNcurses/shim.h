@@ -14,6 +14,7 @@
 static inline WINDOW *courier_stdscr(void) { return stdscr; }
 static inline int courier_cols(void) { return COLS; }
 static inline int courier_lines(void) { return LINES; }
+static inline int courier_colors(void) { return COLORS; }
 static inline attr_t courier_a_bold(void) { return A_BOLD; }
 static inline attr_t courier_a_reverse(void) { return A_REVERSE; }
 static inline attr_t courier_a_dim(void) { return A_DIM; }

@@ -71,7 +71,7 @@ public struct CommandPalette: Dialog {
             Item(title: title, detail: detail, choice: choice, haystack: folded(title + " " + detail))
         }
         var items: [Item] = []
-        for row in Keymap.standard.rows {
+        for row in state.keymap.rows {
             guard let binding = row.bindings.first, binding.action != opening else { continue }
             let pane: Pane?
             switch binding.scope {

@@ -26,7 +26,8 @@ public struct HelpDialog: Dialog {
         case .cancel: return .close()
         case .down, .up, .pageDown, .pageUp, .top, .bottom:
             let (page, limit) = (
-                Self.rows(height: state.height), Self.scrollLimit(width: state.width, height: state.height)
+                Self.rows(height: state.height),
+                Self.scrollLimit(width: state.width, height: state.height, keymap: state.keymap)
             )
             let target =
                 switch action {
@@ -45,7 +46,7 @@ public struct HelpDialog: Dialog {
 
     /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
-        let lines = Self.lines(width: buffer.width)
+        let lines = Self.lines(width: buffer.width, keymap: state.keymap)
         let rows = Self.rows(height: buffer.height)
         let first = min(scroll, max(0, lines.count - rows))
         let more = lines.count > rows ? "↑ ↓ scroll · " : ""
@@ -59,11 +60,11 @@ public struct HelpDialog: Dialog {
     static func textWidth(_ width: Int) -> Int { max(10, min(width - 2, 80) - 4) }
 
     /// The key list as the dialog shows it on a screen `width` cells wide: for each keymap
-    /// row, the keys and where they work, then what they do, wrapped.
-    public static func lines(width: Int) -> [(text: String, style: Style)] {
+    /// row of `keymap` (the keys in force), the keys and where they work, then what they do, wrapped.
+    public static func lines(width: Int, keymap: Keymap = .standard) -> [(text: String, style: Style)] {
         let textWidth = textWidth(width)
         var lines: [(String, Style)] = []
-        for row in Keymap.standard.rows {
+        for row in keymap.rows {
             let scope = row.scope.isEmpty ? "" : "  (\(row.scope))"
             lines += Views.wrap(row.keys + scope, width: textWidth).map { ($0, Theme.strong) }
             lines += Views.wrap(row.what.filter { $0 != "`" }, width: textWidth - 4).map { ("    " + $0, .plain) }
@@ -75,7 +76,7 @@ public struct HelpDialog: Dialog {
     static func rows(height: Int) -> Int { max(1, height - 6) }
 
     /// The furthest the list scrolls on a `width` × `height` screen.
-    static func scrollLimit(width: Int, height: Int) -> Int {
-        max(0, lines(width: width).count - rows(height: height))
+    static func scrollLimit(width: Int, height: Int, keymap: Keymap) -> Int {
+        max(0, lines(width: width, keymap: keymap).count - rows(height: height))
     }
 }

@@ -1,5 +1,5 @@
 /// What a key does. The keymap turns keys into actions; `update` performs them, so a key is
-/// bound in exactly one place (`Keymap.standard`).
+/// bound in exactly one place (`Keymap.standard`; the config file may move it, `Keymap.remapped`).
 public enum Action: Sendable, Equatable, Hashable {
     /// Save and leave, from anywhere (Ctrl-C).
     case quitNow

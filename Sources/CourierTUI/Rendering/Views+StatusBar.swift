@@ -35,7 +35,7 @@ extension Views {
             if let status = state.status {
                 buffer.put(status.text, x: x, y: rect.y, style: status.isError ? Theme.error : Theme.notice)
             } else if state.inFlight.isEmpty {
-                let hints = Keymap.standard.hints(in: state.activeScopes)
+                let hints = state.keymap.hints(in: state.activeScopes)
                 buffer.put(fitting(hints, width: rect.width - x), x: x, y: rect.y, style: Theme.hint)
             }
         }

@@ -94,7 +94,7 @@ extension AppState {
     /// Looks `key` up in the keymap for the active scopes and performs its action; a key
     /// with no binding is typed when a text is being edited.
     mutating func handle(_ key: Key) -> [Effect] {
-        guard let action = Keymap.standard.action(for: key, in: activeScopes) else { return unbound(key) }
+        guard let action = keymap.action(for: key, in: activeScopes) else { return unbound(key) }
         if action == .quitNow { return [.saveSession, .quit] }
         switch mode {
         case .dialog(let modal): return perform(action, in: modal)

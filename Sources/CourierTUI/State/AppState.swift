@@ -25,6 +25,8 @@ public struct AppState: Sendable {
     public var failure: RequestFailure?
     /// The focused pane.
     public var focus: Pane = .routes
+    /// The keys in force: the standard ones, moved as the config file says (`ScreenConfig`).
+    public var keymap = Keymap.standard
     /// Where keys go.
     public var mode: InputMode = .normal
     /// Index into `workspace.languages`, if the workspace has languages.

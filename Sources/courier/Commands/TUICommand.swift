@@ -59,10 +59,11 @@ struct TUICommand: AsyncParsableCommand {
             if let port = server?.port { environment["COURIER_DEMO_PORT"] = String(port) }
         }
 
+        let (settings, settingsProblem) = ScreenSettings.load(processEnvironment: environment)
         let input = InputWatcher()
         let terminal = await NcursesTerminal(
-            useColor: ProcessEnvironment.allowsColor(environment), useMouse: ProcessEnvironment.allowsMouse(environment)
-        )
+            useColor: ProcessEnvironment.allowsColor(environment),
+            useMouse: settings.mouse && ProcessEnvironment.allowsMouse(environment), theme: settings.theme)
         guard let (loaded, unlocked) = await open(opened, file, terminal: terminal, input: input) else {
             await terminal.shutdown()
             await server?.stop()
@@ -80,11 +81,13 @@ struct TUICommand: AsyncParsableCommand {
         if loaded.isSealed { session.fields = [:] }
         var state = AppState(
             workspace: loaded, processEnvironment: environment, session: session, initialEnvironment: env)
+        state.keymap = settings.keymap
         if let megabytes = environment["COURIER_MAX_BODY_MB"].flatMap(Int.init), megabytes > 0 {
             state.maxBodyInMemory = megabytes << 20
         }
-        if let warning {
-            state.status = AppState.StatusLine(text: warning, isError: true)
+        let problems = [warning, settingsProblem].compactMap { $0 }
+        if !problems.isEmpty {
+            state.status = AppState.StatusLine(text: problems.joined(separator: " · "), isError: true)
         } else if let server {
             state.status = AppState.StatusLine(
                 text: "sample API on http://127.0.0.1:\(server.port) · pick a route, Enter sends", isError: false)

@@ -13,12 +13,14 @@ import CourierTUI
 @MainActor
 final class NcursesTerminal {
     private let colors: Bool
+    private let theme: ColorTheme
     private var attributeCache: [Style: UInt32] = [:]
 
     /// Starts curses mode: raw keys (Ctrl-C arrives as a key), no echo, non-blocking reads,
     /// a 25 ms Esc delay, colours unless `useColor` is false, and the mouse unless `useMouse`
-    /// is false (then the terminal's own selection works as usual).
-    init(useColor: Bool, useMouse: Bool) {
+    /// is false (then the terminal's own selection works as usual), drawn as `theme` says.
+    init(useColor: Bool, useMouse: Bool, theme: ColorTheme = .dark) {
+        self.theme = theme
         let locale = setlocale(LC_ALL, "").map { String(cString: $0) }
         if locale == nil || locale == "C" || locale == "POSIX" {
             // Without a UTF-8 locale box drawing and CJK break; C.UTF-8 is always present.
@@ -37,10 +39,10 @@ final class NcursesTerminal {
         if colors {
             start_color()
             use_default_colors()
-            let map: [Color: Int16] = [
-                .red: 1, .green: 2, .yellow: 3, .blue: 4, .magenta: 5, .cyan: 6, .white: 7, .gray: 7,
-            ]
-            for color in Color.allCases { init_pair(Int16(color.rawValue), map[color] ?? 7, -1) }
+            let count = Int(courier_colors())
+            for color in Color.allCases {
+                init_pair(Int16(color.rawValue), theme.terminalColor(color, colors: count), -1)
+            }
         }
     }
 
@@ -127,15 +129,16 @@ final class NcursesTerminal {
         refresh()
     }
 
-    private func attributes(_ style: Style) -> UInt32 {
-        if let cached = attributeCache[style] { return cached }
+    private func attributes(_ given: Style) -> UInt32 {
+        if let cached = attributeCache[given] { return cached }
+        let style = theme.adjusted(given)
         var value: UInt32 = 0
         if style.bold { value |= UInt32(courier_a_bold()) }
         if style.reverse { value |= UInt32(courier_a_reverse()) }
         if style.dim { value |= UInt32(courier_a_dim()) }
         if style.underline { value |= UInt32(courier_a_underline()) }
         if colors, let color = style.foreground { value |= UInt32(courier_color_pair(Int16(color.rawValue))) }
-        attributeCache[style] = value
+        attributeCache[given] = value
         return value
     }
 
