@@ -13,6 +13,7 @@ struct ScreenSnapshotTests {
         case routes, environments, form, response, production, failedCheck
         case help, switcher, confirm, runPicker, runConfirmation, runView, history, diffPicker, diff
         case pasteCurl, saveRoute, cookies, captures, capturesEmpty, comparePicker, compareView, timing
+        case wrappedText, cutJSON
 
         /// The state showing it on a `width` × `height` screen.
         func state(width: Int, height: Int) throws -> AppState {
@@ -94,6 +95,14 @@ struct ScreenSnapshotTests {
             case .timing:
                 state = try TimingDialogTests.timed(width: width, height: height)
                 state.press(.char("t"))
+            case .wrappedText:
+                state = try WrapTests.answered(WrapTests.text, width: width, height: height)
+            case .cutJSON:
+                let long = String(repeating: "abcdefghij", count: 20)
+                state = try WrapTests.answered(
+                    Fixtures.response(#"{"id": 42, "note": "\#(long)", "tags": ["a", "b"]}"#), width: width,
+                    height: height)
+                state.press(.right)
             }
             return state
         }

@@ -38,6 +38,8 @@ public enum Action: Sendable, Equatable, Hashable {
     case resizeRequest(rows: Int)
     /// `w`: save the shown body to a file.
     case saveBody
+    /// `W`: long lines in the Response pane wrap, or are cut and scroll sideways.
+    case toggleWrap
 
     // Text entries and dialogs.
     /// Enter in a text entry: keep what was typed.

@@ -39,6 +39,11 @@ extension ResponseDisplay: PaneComponent {
             hints: [.response: "c copy"],
             Keymap.bind([.char("c")], .response, .copyValue) + Keymap.bind([.char("C")], .response, .copyPath)),
         KeymapRow(
+            "W / ← →", "Response",
+            "long lines wrap or are cut at › (wrapped for text, cut for JSON) / scroll sideways when cut",
+            Keymap.bind([.char("W")], .response, .toggleWrap) + Keymap.bind([.left], .response, .left)
+                + Keymap.bind([.right], .response, .right)),
+        KeymapRow(
             "w", "Response", "save the body to a file (as received; secrets masked in text)",
             Keymap.bind([.char("w")], .response, .saveBody)),
         KeymapRow(
@@ -51,11 +56,12 @@ extension ResponseDisplay: PaneComponent {
 
     /// Applies `action` with the body rows `state`'s layout gives the pane.
     public mutating func update(_ action: Action, in state: AppState) -> PaneOutcome {
-        handle(action, height: state.responseBodyHeight)
+        handle(action, height: state.responseBodyHeight, width: state.responseBodyWidth)
     }
 
-    /// Applies `action` with `height` body rows on screen.
-    public mutating func handle(_ action: Action, height: Int) -> PaneOutcome {
+    /// Applies `action` with `height` body rows `width` cells wide on screen (0: unknown, as
+    /// if nothing wrapped).
+    public mutating func handle(_ action: Action, height: Int, width: Int = 0) -> PaneOutcome {
         let page = max(1, height - 1)
         switch action {
         case .toggleWholeBody, .foldHere, .cycleFoldDepth, .digit, .nextMatch, .previousMatch, .copyValue, .copyPath:
@@ -66,8 +72,12 @@ extension ResponseDisplay: PaneComponent {
         switch action {
         case .down, .up, .pageDown, .pageUp, .top, .bottom:
             move(action, page: page, height: height)
+            if wrap { scroll = firstShown(height: height, width: width) }
             // A stream's view follows new events only while the cursor is on the last line.
             noteMove()
+        case .toggleWrap: return toggleWrap(height: height, width: width)
+        case .left: return scrollSideways(-1, height: height, width: width)
+        case .right: return scrollSideways(1, height: height, width: width)
         case .toggleHeaders:
             showHeaders.toggle()
             scroll = 0

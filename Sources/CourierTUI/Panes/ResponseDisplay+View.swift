@@ -100,46 +100,70 @@ extension ResponseDisplay {
 
         let inner = rect.inner
         let count = response.lineCount
-        let gutter = response.isText ? String(count).count + 3 : 0
+        let gutter = response.gutterWidth
         let query = response.search?.query
+        let bottom = inner.y + inner.height
+        let first = response.firstShown(height: inner.height, width: inner.width)
+        var (index, y) = (first, inner.y)
         // Only the rows on screen are decoded, masked and coloured.
-        for row in 0..<inner.height {
-            let index = response.scroll + row
-            guard index < count else { break }
-            let y = inner.y + row
+        while y < bottom && index < count {
             let text = response.line(index)
-            let start: Int
-            if response.isHeader(index) || !response.isJSON {
-                var x = inner.x + 1
-                if gutter > 0 && !response.isHeader(index) {
-                    let number = String(index - response.headerRowCount + 1)
-                    x = buffer.put(
-                        String(repeating: " ", count: gutter - 3 - number.count) + number + " │ ", x: x, y: y,
-                        style: Theme.hint, clip: inner)
-                }
-                start = x
-                buffer.put(text, x: x, y: y, style: textStyle(of: index, in: response), clip: inner)
-            } else {
-                start = inner.x + 1
-                var column = start
-                for span in JSONLineHighlighter.spans(text) {
-                    column = buffer.put(span.text, x: column, y: y, style: span.style, clip: inner)
-                }
+            var start = inner.x + 1
+            if gutter > 0 && !response.isHeader(index) {
+                let number = String(index - response.headerRowCount + 1)
+                start = buffer.put(
+                    String(repeating: " ", count: gutter - 3 - number.count) + number + " │ ", x: start, y: y,
+                    style: Theme.hint, clip: inner)
             }
-            if let query, !query.isEmpty { highlight(query, in: text, x: start, y: y, clip: inner, into: &buffer) }
+            let spans: [(String, Style)] =
+                response.isHeader(index) || !response.isJSON
+                ? [(text, textStyle(of: index, in: response))]
+                : JSONLineHighlighter.spans(text).map { ($0.text, $0.style) }
+            let room = max(1, inner.x + inner.width - start)
             if index == response.cursor && state.focus == .response {
                 buffer.put("▸", x: inner.x, y: y, style: Theme.focusedBorder, clip: inner)
             }
+            if response.wrap {
+                // Matches marked before wrapping, so one cut by the edge is marked on both rows.
+                let marked =
+                    query.map { $0.isEmpty ? spans : Self.marking(columns(matching: $0, in: text), in: spans) } ?? spans
+                let rows = ResponseDisplay.wrapped(marked, width: room, limit: bottom - y)
+                for (offset, row) in rows.enumerated() {
+                    var x = start
+                    for (piece, style) in row { x = buffer.put(piece, x: x, y: y + offset, style: style, clip: inner) }
+                    if offset > 0 && gutter > 0 {
+                        buffer.put("│", x: start - 2, y: y + offset, style: Theme.hint, clip: inner)
+                    }
+                }
+                y += rows.count
+            } else {
+                // Cut at the edge, `column` cells scrolled sideways: `‹` and `›` say more is there.
+                let clip = Rect(x: start, y: y, width: room, height: 1)
+                var x = start - response.column
+                for (piece, style) in spans { x = buffer.put(piece, x: x, y: y, style: style, clip: clip) }
+                if let query, !query.isEmpty {
+                    highlight(query, in: text, x: start - response.column, y: y, clip: clip, into: &buffer)
+                }
+                let cells = CellWidth.of(text)
+                if cells - response.column > room {
+                    buffer.put("›", x: start + room - 1, y: y, style: Theme.hint, clip: clip)
+                }
+                if response.column > 0 && cells > response.column {
+                    buffer.put("‹", x: start, y: y, style: Theme.hint, clip: clip)
+                }
+                y += 1
+            }
+            index += 1
         }
         if let stream = response.stream, stream.phase == .live, stream.events == 0, count < inner.height {
             buffer.put(
                 "waiting for the first event · Esc stops", x: inner.x + 1, y: inner.y + count, style: Theme.hint,
                 clip: inner)
         }
-        if count > inner.height {
+        if count > inner.height || first > 0 || index < count {
             // "+": more lines are on their way.
             let more = response.arrival == .live ? "+" : ""
-            let position = " \(response.scroll + 1)-\(min(count, response.scroll + inner.height))/\(count)\(more) "
+            let position = " \(first + 1)-\(index)/\(count)\(more) "
             buffer.put(
                 position, x: rect.x + rect.width - 1 - CellWidth.of(position), y: rect.y + rect.height - 1,
                 style: Theme.hint)
@@ -153,6 +177,31 @@ extension ResponseDisplay {
         if response.isHeader(index) { return Theme.header }
         if response.isEventTitle(index) { return Theme.hint }
         return .plain
+    }
+
+    /// `spans` with the characters in `ranges` (offsets into their joined text) in the match style.
+    static func marking(_ ranges: [Range<Int>], in spans: [(String, Style)]) -> [(String, Style)] {
+        guard !ranges.isEmpty else { return spans }
+        var result: [(String, Style)] = []
+        var offset = 0
+        var next = 0
+        for (text, style) in spans {
+            var piece = ""
+            var pieceIsMatch = false
+            for character in text {
+                while next < ranges.count && ranges[next].upperBound <= offset { next += 1 }
+                let inMatch = next < ranges.count && ranges[next].contains(offset)
+                if inMatch != pieceIsMatch && !piece.isEmpty {
+                    result.append((piece, pieceIsMatch ? Theme.match : style))
+                    piece = ""
+                }
+                pieceIsMatch = inMatch
+                piece.append(character)
+                offset += 1
+            }
+            if !piece.isEmpty { result.append((piece, pieceIsMatch ? Theme.match : style)) }
+        }
+        return result
     }
 
     /// Redraws every occurrence of `query` in `text` as a highlight, by the search's case rule.

@@ -79,6 +79,10 @@ public struct ResponseDisplay: Sendable, Equatable {
     public var showWholeBody = false
     /// Show headers above the body.
     public var showHeaders = false
+    /// Long lines wrap (text), or are cut at the edge and scrolled sideways (JSON, hex).
+    public var wrap = false
+    /// How many cells the view is scrolled sideways, when lines do not wrap.
+    public var column = 0
     /// First visible line.
     public var scroll = 0
     /// The line under the cursor (folding and the view follow it).
@@ -155,6 +159,7 @@ public struct ResponseDisplay: Sendable, Equatable {
         } else {
             isJSON = false
             isText = true
+            wrap = true
             body = TextDocument(response.body)
         }
         if response.body.isEmpty && response.bodyFile == nil { body = TextDocument(lines: ["(empty body)"]) }

@@ -43,9 +43,9 @@ extension AppState {
                     requestPane.focus(field: index)
                 }
             case .response:
-                guard var shown = response else { return [] }
-                let line = shown.scroll + row
-                guard line < shown.lineCount else { return [] }
+                guard var shown = response,
+                    let line = shown.line(atRow: row, height: rect.inner.height, width: rect.inner.width)
+                else { return [] }
                 shown.cursor = line
                 response = shown
                 if shown.line(line).contains(" … ") && shown.isJSON { return apply(paneAction(.foldHere)) }

@@ -134,4 +134,6 @@ extension AppState {
 
     /// Rows available to the response body with the current layout.
     public var responseBodyHeight: Int { max(1, Layout(width: width, height: height, state: self).response.height - 2) }
+    /// The Response pane's inner width (the cursor column and a gutter included).
+    public var responseBodyWidth: Int { max(1, Layout(width: width, height: height, state: self).response.width - 2) }
 }
