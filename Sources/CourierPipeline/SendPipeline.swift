@@ -87,7 +87,7 @@ public final class SendPipeline: Sendable {
         prepared.options.protectedGuard.confirmed = confirmed
         if prepared.needsConfirmation && !confirmed {
             throw RequestError.needsConfirmation(
-                method: prepared.request.method.rawValue, environment: environment.name)
+                method: prepared.request.method.rawValue, environment: prepared.protectedTarget ?? environment.name)
         }
         return prepared
     }

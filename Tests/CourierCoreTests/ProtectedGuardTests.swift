@@ -69,4 +69,25 @@ struct ProtectedGuardTests {
             .build(route: route, environment: workspace.environments[0])
         #expect(unguarded.options.protectedGuard.entries.isEmpty)
     }
+
+    @Test("a route naming a whole URL goes there, and a write to a protected environment's URL needs confirming")
+    func absoluteURL() throws {
+        let workspace = Workspace(environments: [
+            Environment(name: "development", baseURL: "http://127.0.0.1:4010/dev/v1"),
+            Environment(name: "production", baseURL: "http://127.0.0.1:4010/prod/v1", isProtected: true),
+        ])
+        let builder = RequestBuilder(workspace: workspace, processEnvironment: [:])
+        let development = workspace.environments[0]
+        func prepared(_ method: HTTPMethod, _ path: String) throws -> PreparedRequest {
+            try builder.build(route: Route(name: "quick", method: method, path: path), environment: development)
+        }
+        let write = try prepared(.post, "http://127.0.0.1:4010/prod/v1/users?x=1")
+        #expect(write.request.url == "http://127.0.0.1:4010/prod/v1/users?x=1")
+        #expect(write.needsConfirmation && write.protectedTarget == "production")
+        #expect(try !prepared(.get, "HTTPS://127.0.0.1:4010/prod/v1/users").needsConfirmation)
+        #expect(try !prepared(.post, "http://127.0.0.1:4010/dev/v1/users").needsConfirmation)
+        #expect(try prepared(.post, "/users").request.url == "http://127.0.0.1:4010/dev/v1/users")
+        #expect(try !prepared(.post, "/users").needsConfirmation)
+        #expect(RequestBuilder.isAbsolute("https://x") && !RequestBuilder.isAbsolute("/https://x"))
+    }
 }

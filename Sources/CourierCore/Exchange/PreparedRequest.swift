@@ -24,6 +24,13 @@ public struct PreparedRequest: Sendable, Equatable {
     }
 
     /// `true` when sending needs an explicit confirmation: a method other than GET, HEAD or
-    /// OPTIONS to a protected environment.
-    public var needsConfirmation: Bool { origin.isProtectedEnvironment && !request.method.isSafe }
+    /// OPTIONS to a protected environment, its own or the one whose base URL the request's
+    /// URL is under (a route or a quick request may name an absolute URL).
+    public var needsConfirmation: Bool { !request.method.isSafe && protectedTarget != nil }
+
+    /// The protected environment the request goes to: its own, else the one owning its URL.
+    public var protectedTarget: String? {
+        if origin.isProtectedEnvironment { return origin.environmentName }
+        return options.protectedGuard.owner(of: request.url).flatMap { $0.isProtected ? $0.name : nil }
+    }
 }

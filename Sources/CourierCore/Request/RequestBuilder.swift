@@ -175,12 +175,19 @@ public struct RequestBuilder: Sendable {
                 item.bare && value.isEmpty ? encodedName : encodedName + "=" + PercentEncoding.queryComponent(value))
         }
 
-        var url = Self.join(base: base, path: path)
+        // A path that is a whole URL (a quick request, a route on another host) stands alone.
+        var url = Self.isAbsolute(path) ? path : Self.join(base: base, path: path)
         if !encodedQuery.isEmpty {
             url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + encodedQuery.joined(separator: "&")
         }
         try validate(url, route: route, environment: environment)
         return url
+    }
+
+    /// Whether `path` is a whole http(s) URL rather than a path under the base URL.
+    public static func isAbsolute(_ path: String) -> Bool {
+        let lower = path.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     /// `base` + `path` with exactly one `/` between them; a base path such as `/dev/v1` is kept,

@@ -230,6 +230,10 @@ public struct CheckRunner: Sendable {
             prepared = try builder.build(
                 route: route, environment: environment, input: input, captured: captured.values)
             prepared.options.protectedGuard.confirmed = confirmed
+            if prepared.needsConfirmation && !confirmed {
+                // An absolute URL under a protected environment's base is guarded as it is.
+                return .finished(skipped(route, "protected: not sent", pass: pass))
+            }
         } catch {
             switch error {
             case .missingPathParameter(let name, _):

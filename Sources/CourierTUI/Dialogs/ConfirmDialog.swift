@@ -49,7 +49,7 @@ public struct ConfirmDialog: Dialog {
     /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         let origin = request.origin
-        let target = redirect?.environment ?? origin.environmentName
+        let target = redirect?.environment ?? request.protectedTarget ?? origin.environmentName
         var lines: [(String, Style)] = [
             ("\(target) is a protected environment.", Theme.warning),
             ("", .plain),

@@ -107,6 +107,7 @@ public struct TextEntryDialog: Dialog {
         }
         do {
             var saved = try form.route(from: route)
+            if route.name == AppState.quickRequestName { saved = state.relativized(saved) }
             saved.name = name
             return .stay(.run([.saveRoute(saved, replacing: name == route.name ? route.name : nil)]))
         } catch {

@@ -5,6 +5,8 @@ public struct FormField: Sendable, Equatable {
     /// Which part of the request the field fills.
     public enum Section: String, Sendable, CaseIterable {
         case path, query, header, form
+        /// A quick request's method and URL (`n`): a request that is not a route yet.
+        case method, url
         /// A part of a multipart body.
         case multipart = "part"
         /// A text body, whole.
@@ -55,7 +57,7 @@ public struct RequestForm: Sendable, Equatable {
     /// The route this form edits.
     public let routeName: String
     /// Fields in display order: path, query, headers, body.
-    public private(set) var fields: [FormField]
+    public internal(set) var fields: [FormField]
     /// Index of the focused field.
     public private(set) var focus: Int = 0
     /// Cursor position inside the focused field, in characters.
@@ -173,7 +175,7 @@ public struct RequestForm: Sendable, Equatable {
         var wholeBody: String?
         for field in fields {
             switch field.section {
-            case .path, .query:
+            case .path, .query, .method, .url:
                 continue
             case .header:
                 guard !field.value.trimmingWhitespace().isEmpty else { continue }

@@ -40,6 +40,8 @@ public enum Action: Sendable, Equatable, Hashable {
     case saveBody
     /// `W`: long lines in the Response pane wrap, or are cut and scroll sideways.
     case toggleWrap
+    /// `n`: a quick request, its method and URL typed in the form.
+    case quickRequest
 
     // Text entries and dialogs.
     /// Enter in a text entry: keep what was typed.

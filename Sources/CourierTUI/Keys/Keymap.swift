@@ -95,6 +95,10 @@ public struct Keymap: Sendable {
             "the active environment's cookies: name, domain, path, expiry (values masked)",
             bind([.char("K")], .outsideForm, .showCookies)),
         KeymapRow(
+            "n", "outside the form",
+            "a quick request: type its method and a URL (a path goes under the environment's base URL); Enter sends",
+            bind([.char("n")], .outsideForm, .quickRequest)),
+        KeymapRow(
             "Ctrl-S", "panes", "save the form as a route: a new name adds one, the open route's name saves into it",
             hints: [.form: "Ctrl-S save"], bind([.ctrl("s")], .panes, .saveRoute)),
     ]

@@ -99,7 +99,8 @@ extension RequestPane {
                 continue
             }
             let focused = state.focus == .request && row.index == form.focus
-            let label = field.section == .header ? "" : field.name
+            // A header's name is in its value; a quick request's method and URL need no second label.
+            let label = [.header, .method, .url].contains(field.section) ? "" : field.name
             x = buffer.put(
                 label.padded(to: nameWidth), x: x, y: y,
                 style: focused ? Theme.strong : .plain, clip: inner)

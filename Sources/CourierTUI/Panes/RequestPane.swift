@@ -8,7 +8,7 @@ public struct RequestPane: PaneComponent {
     /// Remembered values of routes not opened yet in this run.
     public var savedFields: [String: [String: String]]
     /// The route shown, by name.
-    public private(set) var openRoute: String?
+    public internal(set) var openRoute: String?
 
     /// A pane with nothing open; `saved` values fill forms as their routes are opened.
     public init(saved: [String: [String: String]]) { savedFields = saved }

@@ -16,7 +16,8 @@ extension AppState {
             status = StatusLine(text: "open a route first: Ctrl-S saves what its form holds", isError: false)
             return []
         }
-        mode = .dialog(Modal(TextEntryDialog(.saveRoute, text: route.name)))
+        let name = route.name == Self.quickRequestName ? "" : route.name
+        mode = .dialog(Modal(TextEntryDialog(.saveRoute, text: name)))
         return []
     }
 
@@ -73,6 +74,11 @@ extension AppState {
             mode = .normal
             reload(written.workspace)
             guard let route = workspace.routes.first(where: { $0.name == written.route }) else { return [] }
+            // A quick request saved is that route now: its scratch form starts empty next time.
+            if requestPane.openRoute == Self.quickRequestName {
+                requestPane.forms[Self.quickRequestName] = nil
+                requestPane.savedFields[Self.quickRequestName] = nil
+            }
             routeList.setFilter("")
             if let index = routeList.filtered.firstIndex(where: { $0.name == route.name }) {
                 routeList.cursor = ListCursor(index)

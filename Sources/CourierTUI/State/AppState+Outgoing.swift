@@ -14,7 +14,7 @@ extension AppState {
     /// out; empty when the request cannot be built yet (the URL line says why).
     public var outgoingHeaders: [OutgoingHeader] {
         guard let (route, form) = openForm else { return [] }
-        var input = (try? form.input()) ?? form.urlInput()
+        var input = (try? Self.input(of: form, route: route)) ?? form.urlInput()
         input.language = language
         guard
             let prepared = try? builder.build(

@@ -41,7 +41,7 @@ extension AppState {
             let form =
                 requestPane.forms[route.name]
                 ?? RequestForm(route: route, saved: requestPane.savedFields[route.name] ?? [:])
-            var input = try form.input()
+            var input = try Self.input(of: form, route: route)
             input.language = language
             return try builder.build(
                 route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])

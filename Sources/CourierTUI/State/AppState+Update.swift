@@ -156,6 +156,7 @@ extension AppState {
         case .copyCurl: return copyCurl()
         case .pasteCurl: return openPasteCurl()
         case .saveRoute: return openSaveRoute()
+        case .quickRequest: return openQuickRequest()
         case .showCookies: return [.loadCookies(environment: environment.name)]
         case .saveBody: return openSaveBody()
         case .resizeLeft(let cells): return resize(left: cells, request: 0)

@@ -153,9 +153,9 @@ public struct AppState: Sendable {
 
     /// The route open in the Request pane and its form.
     public var openForm: (route: Route, form: RequestForm)? {
-        guard let name = requestPane.openRoute, let route = workspace.routes.first(where: { $0.name == name }),
-            let form = requestPane.forms[name]
-        else { return nil }
+        guard let name = requestPane.openRoute, let form = requestPane.forms[name] else { return nil }
+        if name == Self.quickRequestName { return (Self.quickRoute(form), form) }
+        guard let route = workspace.routes.first(where: { $0.name == name }) else { return nil }
         return (route, form)
     }
 
