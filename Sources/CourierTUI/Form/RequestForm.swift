@@ -4,9 +4,8 @@ import CourierCore
 public struct FormField: Sendable, Equatable {
     /// Which part of the request the field fills.
     public enum Section: String, Sendable, CaseIterable {
-        case path, query, header, form
-        /// A quick request's method and URL (`n`): a request that is not a route yet.
-        case method, url
+        /// The route's parts; `method` and `url` are a quick request's (`n`), not a route yet.
+        case path, query, header, form, method, url
         /// A part of a multipart body.
         case multipart = "part"
         /// A text body, whole.
