@@ -36,4 +36,8 @@ public enum DialogRequest: Sendable {
     case run([Effect], notice: AppState.StatusLine? = nil)
     /// Do what the palette's entry says.
     case palette(CommandPalette.Choice)
+    /// Ask for `name`'s value in `environment` for this session (`current` to start from).
+    case editVariable(name: String, environment: String, current: String)
+    /// Set `name` in `environment` for this session (nil: back to the file's value).
+    case setVariable(name: String, environment: String, value: String?)
 }

@@ -12,6 +12,8 @@ public struct TextEntryDialog: Dialog {
         case saveRoute
         /// The file to save the shown body to.
         case saveBody
+        /// A variable's value in an environment, for this session (`V`, Enter).
+        case setVariable(name: String, environment: String)
     }
 
     /// Which of the two.
@@ -48,6 +50,8 @@ public struct TextEntryDialog: Dialog {
             case .pasteCurl: return acceptCurl()
             case .saveRoute: return save(in: state)
             case .saveBody: return saveBody(in: state)
+            case .setVariable(let name, let environment):
+                return .close(.setVariable(name: name, environment: environment, value: text))
             }
         default: return .stay()
         }
@@ -143,6 +147,15 @@ public struct TextEntryDialog: Dialog {
             lines.append(("file  " + text + "▏", Theme.strong))
             lines.append(("", .plain))
             lines.append(("relative to the folder Courier was started in; an existing file is kept", Theme.hint))
+        case .setVariable(let name, let environment):
+            title = "\(name) in \(environment), for this session"
+            footer = "Enter sets it · Ctrl-U clears · Esc keeps the value"
+            // A secret is typed unseen, as a password is.
+            let secret = state.workspace.environments.first { $0.name == environment }?.secrets.contains(name) ?? false
+            let shown = secret ? String(repeating: "•", count: text.count) : text
+            lines.append(("value  " + shown + "▏", Theme.strong))
+            lines.append(("", .plain))
+            lines.append(("requests read it over the workspace's value until you quit; nothing is written", Theme.hint))
         case .saveRoute:
             title = "Save the form as a route"
             let open = state.openForm?.route.name ?? ""

@@ -33,10 +33,12 @@ public struct VariableList: Dialog {
             "every variable of the active environment, where it comes from (secrets masked); c copies one",
             Keymap.bind([.char("V")], .outsideForm, opening)),
         KeymapRow(
-            "↑ ↓ j k, c, Esc", "variables", "move, copy the value to the clipboard (OSC 52), close",
+            "↑ ↓ j k, Enter, x, c, Esc", "variables",
+            "move, set the value for this session (never written), back to the workspace's value, copy it (OSC 52), close",
             Keymap.bind([.down, .char("j")], scope, .down) + Keymap.bind([.up, .char("k")], scope, .up)
+                + Keymap.bind([.enter], scope, .pick) + Keymap.bind([.char("x")], scope, .clear)
                 + Keymap.bind([.char("c")], scope, .copyValue)
-                + Keymap.bind([.escape, .char("q"), .char("V"), .enter], scope, .cancel)),
+                + Keymap.bind([.escape, .char("q"), .char("V")], scope, .cancel)),
     ]
 
     /// The dialog as `Action.open` opens it (`Dialog.open`).
@@ -58,6 +60,11 @@ public struct VariableList: Dialog {
                 name: name, value: shown, source: "env",
                 masked: environment.secrets.contains(name) || secretValues.contains(shown))
         }
+        for (name, value) in state.sessionVariables[environment.name] ?? [:] {
+            byName[name] = Variable(
+                name: name, value: value, source: "set here (x undoes)",
+                masked: environment.secrets.contains(name) || secretValues.contains(value))
+        }
         for (name, value) in captured {
             let routes = state.workspace.routesCapturing(name)
             let source = routes.isEmpty ? "captured" : "captured ← " + routes.joined(separator: ", ")
@@ -77,6 +84,17 @@ public struct VariableList: Dialog {
     public mutating func update(_ action: Action, in state: AppState) -> DialogOutcome {
         switch action {
         case .cancel: return .close()
+        case .pick:
+            // A secret starts empty: its value is never put on screen.
+            guard let variable = variables[safe: cursor.index] else { return .stay() }
+            return .close(
+                .editVariable(
+                    name: variable.name, environment: environment, current: variable.masked ? "" : variable.value))
+        case .clear:
+            guard let variable = variables[safe: cursor.index],
+                state.sessionVariables[environment]?[variable.name] != nil
+            else { return .stay() }
+            return .close(.setVariable(name: variable.name, environment: environment, value: nil))
         case .copyValue:
             guard variables.indices.contains(cursor.index) else { return .stay() }
             let name = variables[cursor.index].name
@@ -112,7 +130,7 @@ public struct VariableList: Dialog {
             }
         }
         lines.append(("", .plain))
-        lines.append(("secrets and captures masked · c copies one · Esc closes", Theme.hint))
+        lines.append(("Enter sets one for this session · x undoes · c copies · Esc closes", Theme.hint))
         Views.dialog(
             title: "Variables · \(environment) (\(variables.count))", lines: lines, style: Theme.focusedBorder,
             width: width, into: &buffer)

@@ -69,6 +69,22 @@ extension AppState {
             if let notice { status = notice }
             return effects
         case .palette(let choice): return perform(choice)
+        case .editVariable(let name, let environment, let current):
+            mode = .dialog(Modal(TextEntryDialog(.setVariable(name: name, environment: environment), text: current)))
+            return []
+        case .setVariable(let name, let environment, let value):
+            sessionVariables[environment, default: [:]][name] = value
+            let what = value == nil ? "back to the workspace's value" : "set for this session (never written)"
+            status = StatusLine(text: "\(name) in \(environment): \(what)", isError: false)
+            // The list again, showing the value in force.
+            if let list = try? VariableList.open(in: self) {
+                var reopened = list
+                reopened.cursor = ListCursor(list.variables.firstIndex { $0.name == name } ?? 0)
+                mode = .dialog(Modal(reopened))
+            } else {
+                mode = .normal
+            }
+            return []
         }
     }
 

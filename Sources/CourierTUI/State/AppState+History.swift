@@ -102,7 +102,8 @@ extension AppState {
             let (route, _) = routeAndEnvironment(of: shown)
         else { return [] }
         let title = title(shown, recordedAt: response?.recordedAt)
-        return send(route: route, to: workspace.environments[index], purpose: .compare(with: shown, title: title))
+        return send(
+            route: route, to: withSession(workspace.environments[index]), purpose: .compare(with: shown, title: title))
     }
 
     /// Opens the diff view of `left` and `right` (or says they are the same).
@@ -160,6 +161,6 @@ extension AppState {
             status = StatusLine(text: "\(environmentName) is no longer in the workspace", isError: true)
             return nil
         }
-        return (route, environment)
+        return (route, withSession(environment))
     }
 }

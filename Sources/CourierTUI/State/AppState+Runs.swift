@@ -35,7 +35,7 @@ extension AppState {
     /// `index` side by side, and compares them. Writes never reach a protected side: there is
     /// no confirmation here, so they are skipped there (`courier diff` without `--yes`).
     mutating func startComparison(_ name: String?, with index: Int) -> [Effect] {
-        guard let other = workspace.environments[safe: index], other.name != environment.name else {
+        guard let other = workspace.environments[safe: index].map(withSession), other.name != environment.name else {
             mode = .normal
             status = StatusLine(text: "compare with another environment than \(environment.name)", isError: true)
             return []

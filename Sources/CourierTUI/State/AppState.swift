@@ -137,7 +137,20 @@ public struct AppState: Sendable {
     // MARK: Derived values
 
     /// The environment requests go to.
-    public var environment: Environment { workspace.environments[activeEnvironment] }
+    public var environment: Environment { withSession(workspace.environments[activeEnvironment]) }
+
+    /// Values set on the screen for this session (`V`, then Enter), by environment, then name:
+    /// over the workspace's and the environment's, as `--var` is on the command line. Never
+    /// written anywhere; quitting forgets them.
+    public var sessionVariables: [String: [String: String]] = [:]
+
+    /// `environment` with the values set for it this session.
+    public func withSession(_ environment: Environment) -> Environment {
+        guard let set = sessionVariables[environment.name], !set.isEmpty else { return environment }
+        var changed = environment
+        changed.variables.merge(set) { _, typed in typed }
+        return changed
+    }
 
     /// The chosen language, if any.
     public var language: String? { languageIndex.map { workspace.languages[$0] } }
