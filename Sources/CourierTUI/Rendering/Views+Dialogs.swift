@@ -43,7 +43,8 @@ extension Views {
         let width = min(buffer.width - 2, contentWidth + 4)
         let height = min(buffer.height - 2, lines.count + 2)
         let rect = Rect(x: (buffer.width - width) / 2, y: (buffer.height - height) / 2, width: width, height: height)
-        buffer.fill(rect)
+        // A blank column each side: a pane's corner cut by the box read as a broken one (`└│`).
+        buffer.fill(Rect(x: rect.x - 1, y: rect.y, width: rect.width + 2, height: rect.height))
         buffer.box(rect, title: title, style: style)
         for (index, line) in lines.prefix(max(0, rect.inner.height)).enumerated() {
             buffer.put(" " + line.0, x: rect.inner.x, y: rect.inner.y + index, style: line.1, clip: rect.inner)
