@@ -24,16 +24,28 @@ static inline attr_t courier_color_pair(short n) { return COLOR_PAIR(n); }
 /* The mouse: a button press and the wheel, reported at once (no click interval), in xterm's
    mode as the terminal's entry says (tmux and xterm: SGR 1006 where known). */
 static inline void courier_enable_mouse(void) {
-    mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION, NULL);
     mouseinterval(0);
+    /* Button-event tracking: moves while a button is down are reported (dragging a pane's
+       border), plain moves are not. ncurses itself only asks for clicks. */
+    fputs("\033[?1002h", stdout);
+    fflush(stdout);
 }
-/* The mouse event waiting after KEY_MOUSE: 1 press, 4 wheel up, 5 wheel down, 0 other, -1 none. */
+static inline void courier_disable_mouse(void) {
+    fputs("\033[?1002l", stdout);
+    fflush(stdout);
+}
+/* The mouse event waiting after KEY_MOUSE: 1 press, 2 release, 3 move with the button down,
+   4 wheel up, 5 wheel down, 0 other, -1 none. */
 static inline int courier_mouse_event(int *x, int *y) {
     MEVENT event;
     if (getmouse(&event) != OK) return -1;
     *x = event.x;
     *y = event.y;
+    /* First: ncurses may report a move with the button down as a press too. */
+    if (event.bstate & REPORT_MOUSE_POSITION) return 3;
     if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON1_RELEASED) return 2;
     if (event.bstate & BUTTON4_PRESSED) return 4;
 #ifdef BUTTON5_PRESSED
     if (event.bstate & BUTTON5_PRESSED) return 5;

@@ -156,7 +156,9 @@ struct TUITests {
         _ = try tmux.tmux(["send-keys", "-t", tmux.target, "-H"] + bytes)
     }
 
-    @Test("a click selects the route under it and the wheel moves the list; NO_MOUSE leaves the mouse to the terminal")
+    @Test(
+        "a click selects the route under it, the wheel moves the list, a drag moves a border; NO_MOUSE leaves the mouse to the terminal"
+    )
     func mouse() async throws {
         try await withScreen { tmux, _, _ in
             let lines = try tmux.screen().components(separatedBy: "\n")
@@ -165,6 +167,17 @@ struct TUITests {
             try await tmux.waitFor("▸ GET    users.city")
             try mouse(tmux, button: 65, x: 4, y: row)
             try await tmux.waitFor("▸ DELETE users.destroy")
+            // The left column's border dragged 10 columns right (1002 mode: 32 + 0 moves, 3 releases).
+            let top = try tmux.screen().components(separatedBy: "\n")[0]
+            let border = try #require(top.firstIndex(of: "┐").map { top.distance(from: top.startIndex, to: $0) })
+            for (button, x) in [(0, border), (32, border + 5), (32, border + 10), (3, border + 10)] {
+                try mouse(tmux, button: button, x: x, y: 5)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await tmux.waitFor("┐┌") { screen in
+                let line = screen.components(separatedBy: "\n")[0]
+                return line.firstIndex(of: "┐").map { line.distance(from: line.startIndex, to: $0) } == border + 10
+            }
             try await tmux.quit()
         }
         try await withScreen(environment: "NO_MOUSE=1") { tmux, _, _ in

@@ -92,4 +92,39 @@ struct ResizeTests {
         state.press(.char("]"))
         #expect(Layout(width: 100, height: 30, state: state).routes.width == 18)
     }
+
+    @Test("a border dragged: the left column follows the pointer, then the Request pane's height; a release ends it")
+    func drags() {
+        var state = Fixtures.state(width: 100, height: 30)
+        let before = Layout(width: 100, height: 30, state: state)
+        let border = before.request.x
+        _ = state.update(.mouse(MouseEvent(x: border, y: 10, .press)))
+        #expect(
+            state.dragging == .leftColumn(offset: 0) && state.focus == .routes, "a press on a border focuses nothing")
+        let effects = state.update(.mouse(MouseEvent(x: border + 7, y: 11, .drag)))
+        #expect(Layout(width: 100, height: 30, state: state).request.x == border + 7)
+        #expect(effects.contains(.saveSession), "remembered as the keys' resize is")
+        _ = state.update(.mouse(MouseEvent(x: 500, y: 11, .drag)))
+        #expect(Layout(width: 100, height: 30, state: state).request.width >= 30, "the other panes keep room")
+        _ = state.update(.mouse(MouseEvent(x: border, y: 11, .release)))
+        #expect(state.dragging == nil)
+        let settled = Layout(width: 100, height: 30, state: state)
+        // A move with no drag under way is a press whose release ncurses missed: a click.
+        _ = state.update(.mouse(MouseEvent(x: settled.routes.x + 3, y: settled.routes.inner.y + 2, .drag)))
+        #expect(Layout(width: 100, height: 30, state: state) == settled, "a move after the release moves nothing")
+        #expect(state.focus == .routes && state.routeList.selected?.name == "users.create")
+
+        let divider = settled.response.y
+        _ = state.update(.mouse(MouseEvent(x: settled.response.x + 10, y: divider, .press)))
+        #expect(state.dragging == .requestHeight(offset: 0))
+        _ = state.update(.mouse(MouseEvent(x: settled.response.x + 10, y: divider + 4, .drag)))
+        #expect(Layout(width: 100, height: 30, state: state).response.y == divider + 4)
+        _ = state.update(.mouse(MouseEvent(x: 0, y: 0, .release)))
+        #expect(state.dragging == nil)
+        // Held by the Request pane's bottom border, a row above: that row follows the pointer.
+        let moved = Layout(width: 100, height: 30, state: state).response.y
+        _ = state.update(.mouse(MouseEvent(x: settled.response.x + 10, y: moved - 1, .press)))
+        _ = state.update(.mouse(MouseEvent(x: settled.response.x + 10, y: moved - 3, .drag)))
+        #expect(Layout(width: 100, height: 30, state: state).response.y == moved - 2)
+    }
 }

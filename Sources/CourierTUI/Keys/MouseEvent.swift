@@ -7,6 +7,10 @@ public struct MouseEvent: Sendable, Equatable {
         case press
         /// The wheel turned up (away from the user) or down.
         case wheelUp, wheelDown
+        /// The left button came up.
+        case release
+        /// The pointer moved with the left button down.
+        case drag
     }
 
     /// The column and row.

@@ -10,6 +10,27 @@ extension AppState {
     mutating func mouse(_ event: MouseEvent) -> [Effect] {
         guard case .normal = mode else { return [] }
         let layout = Layout(width: width, height: height, state: self)
+        switch event.kind {
+        case .release:
+            dragging = nil
+            return []
+        case .drag:
+            // The border held follows the pointer, within what leaves the other panes room.
+            switch dragging {
+            case .leftColumn(let offset)?: return resize(left: event.x + offset - layout.request.x, request: 0)
+            case .requestHeight(let offset)?: return resize(left: 0, request: event.y + offset - layout.response.y)
+            case nil:
+                // A press ncurses reports as a move: it thinks the button is still down (its
+                // release was lost, or a terminal sent none). Taken as the press it is.
+                return mouse(MouseEvent(x: event.x, y: event.y, .press))
+            }
+        case .press:
+            if let edge = Self.edge(at: event, in: layout) {
+                dragging = edge
+                return []
+            }
+        case .wheelUp, .wheelDown: break
+        }
         let panes: [(Pane, Rect)] = [
             (.environments, layout.environments), (.routes, layout.routes), (.request, layout.request),
             (.response, layout.response),
@@ -22,6 +43,7 @@ extension AppState {
             var effects: [Effect] = []
             for _ in 0..<Self.wheelRows { effects += apply(paneAction(action)) }
             return effects
+        case .release, .drag: return []
         case .press:
             focus = pane
             let row = event.y - rect.inner.y
@@ -52,5 +74,17 @@ extension AppState {
             }
             return []
         }
+    }
+
+    /// The border between panes under a press, if any: the one between the left column and
+    /// the Request and Response panes, or the one between those two.
+    static func edge(at event: MouseEvent, in layout: Layout) -> PaneEdge? {
+        let left = layout.routes.x + layout.routes.width
+        if event.x == left - 1 || event.x == left { return .leftColumn(offset: layout.request.x - event.x) }
+        let between = layout.response.y
+        if event.x > left, event.y == between || event.y == between - 1 {
+            return .requestHeight(offset: between - event.y)
+        }
+        return nil
     }
 }

@@ -25,6 +25,8 @@ public struct AppState: Sendable {
     public var failure: RequestFailure?
     /// The focused pane.
     public var focus: Pane = .routes
+    /// The border the mouse is dragging, between its press and its release.
+    public var dragging: PaneEdge?
     /// The keys in force: the standard ones, moved as the config file says (`ScreenConfig`).
     public var keymap = Keymap.standard
     /// Where keys go.

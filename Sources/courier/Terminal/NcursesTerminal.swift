@@ -14,6 +14,7 @@ import CourierTUI
 final class NcursesTerminal {
     private let colors: Bool
     private let theme: ColorTheme
+    private let usesMouse: Bool
     private var attributeCache: [Style: UInt32] = [:]
 
     /// Starts curses mode: raw keys (Ctrl-C arrives as a key), no echo, non-blocking reads,
@@ -34,6 +35,7 @@ final class NcursesTerminal {
         nodelay(courier_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        usesMouse = useMouse
         if useMouse { courier_enable_mouse() }
         colors = useColor && has_colors()
         if colors {
@@ -63,6 +65,8 @@ final class NcursesTerminal {
                     var (x, y): (Int32, Int32) = (0, 0)
                     switch courier_mouse_event(&x, &y) {
                     case 1: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .press)))
+                    case 2: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .release)))
+                    case 3: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .drag)))
                     case 4: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .wheelUp)))
                     case 5: events.append(.mouse(MouseEvent(x: Int(x), y: Int(y), .wheelDown)))
                     default: break
@@ -172,6 +176,7 @@ final class NcursesTerminal {
 
     /// Restores the terminal.
     func shutdown() {
+        if usesMouse { courier_disable_mouse() }
         endwin()
     }
 }
