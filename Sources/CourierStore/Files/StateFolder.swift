@@ -11,11 +11,7 @@ import CourierCore
 public enum StateFolder {
     /// The folder's path (it may not exist yet).
     public static func path(processEnvironment: [String: String]) -> String {
-        if let xdg = processEnvironment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/courier"
-        }
-        return (processEnvironment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)
-            + "/.local/state/courier"
+        XDGFolder.path("XDG_STATE_HOME", fallback: ".local/state", processEnvironment: processEnvironment)
     }
 
     /// Makes `folder` (0700, see `PrivateFiles`) and tightens it; a kind's folder under the
