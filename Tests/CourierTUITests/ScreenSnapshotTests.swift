@@ -4,7 +4,7 @@ import Testing
 
 @testable import CourierTUI
 
-/// Every pane and every dialog, whole-screen, text and style, at 80×24 and 160×48 (the
+/// Every pane and every dialog, whole-screen, text and style, at 80×24, 160×48 and 200×60 (the
 /// snapshots are in `Screens/`; `ScreenSnapshot` says how to write them again).
 @Suite("Whole screens, text and style, for every pane and dialog")
 struct ScreenSnapshotTests {
@@ -109,7 +109,7 @@ struct ScreenSnapshotTests {
     }
 
     @Test(
-        "the screen as the snapshot shows it", arguments: Scene.allCases, [(80, 24), (160, 48)] as [(Int, Int)])
+        "the screen as the snapshot shows it", arguments: Scene.allCases, [(80, 24), (160, 48), (200, 60)] as [(Int, Int)])
     func snapshot(scene: Scene, size: (Int, Int)) throws {
         let state = try scene.state(width: size.0, height: size.1)
         let times = HistoryViewTests.entries.map { (HistoryListing.localTime($0.recordedAt), "YYYY-MM-DD hh:mm:ss") }
