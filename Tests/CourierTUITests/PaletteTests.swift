@@ -88,4 +88,30 @@ struct PaletteTests {
         #expect(typed.matches.map { names[$0] } == ["ÄRZTE.show", "Ärzte.list"])
         #expect(CommandPalette.folded("GET /Users/É") == Array("get /users/é".utf8))
     }
+
+    @Test("opening asks for recent history; it joins the open palette once, failed attempts with —; Enter shows one")
+    func recentHistory() throws {
+        var state = Fixtures.state()
+        #expect(state.press(.ctrl("p")) == [.loadRecent])
+        var failed = HistoryViewTests.entries[1]
+        failed.id = 9
+        failed.failure = "could not connect"
+        _ = state.update(.recentLoaded(HistoryViewTests.entries + [failed]))
+        _ = state.update(.recentLoaded(HistoryViewTests.entries))
+        var palette = try #require(state.modal?.dialog as? CommandPalette)
+        let titles = palette.items.filter { $0.choice.recordID != nil }.map(\.title)
+        #expect(
+            titles == [
+                "history #7 users.show · production 200", "history #3 users.show · development 404",
+                "history #9 users.show · development —",
+            ])
+        state.type("hist 3")
+        palette = try #require(state.modal?.dialog as? CommandPalette)
+        #expect(palette.items[palette.matches[0]].choice == .record(3))
+        #expect(state.press(.enter) == [.loadRecord(id: 3)])
+        #expect(state.modal == nil && state.status?.text == "opening #3…")
+        // A palette closed before the answer came: nothing opens.
+        _ = state.update(.recentLoaded(HistoryViewTests.entries))
+        #expect(state.modal == nil)
+    }
 }

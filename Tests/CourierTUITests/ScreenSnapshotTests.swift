@@ -109,7 +109,8 @@ struct ScreenSnapshotTests {
     }
 
     @Test(
-        "the screen as the snapshot shows it", arguments: Scene.allCases, [(80, 24), (160, 48), (200, 60)] as [(Int, Int)])
+        "the screen as the snapshot shows it", arguments: Scene.allCases,
+        [(80, 24), (160, 48), (200, 60)] as [(Int, Int)])
     func snapshot(scene: Scene, size: (Int, Int)) throws {
         let state = try scene.state(width: size.0, height: size.1)
         let times = HistoryViewTests.entries.map { (HistoryListing.localTime($0.recordedAt), "YYYY-MM-DD hh:mm:ss") }

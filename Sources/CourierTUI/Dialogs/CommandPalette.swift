@@ -1,7 +1,8 @@
 import CourierCore
 
 /// The command palette (Ctrl-P, or `:` outside the form): one list of what can be done — the
-/// keymap's actions with their keys, the routes, the environments and the runs — filtered as
+/// keymap's actions with their keys, the routes, the environments, the runs and the newest
+/// recorded exchanges (read after it opens) — filtered as
 /// the user types by a fuzzy match (the letters in order, a run of them and word starts
 /// scoring higher); Enter does the one under the cursor.
 public struct CommandPalette: Dialog {
@@ -15,6 +16,8 @@ public struct CommandPalette: Dialog {
         case run(String?)
         /// Do `action` as its key would, from `pane` when it needs one focused.
         case action(Action, pane: Pane?)
+        /// Show recorded exchange `id` in the Response pane, as `H` then Enter does.
+        case record(Int64)
     }
 
     /// One entry.
@@ -30,7 +33,7 @@ public struct CommandPalette: Dialog {
     }
 
     /// Every entry, in the order shown with nothing typed.
-    public let items: [Item]
+    public private(set) var items: [Item]
     /// Typed so far.
     public private(set) var query = ""
     /// Indices into `items` of the matches, best first.
@@ -44,7 +47,7 @@ public struct CommandPalette: Dialog {
     public static let keys = [
         KeymapRow(
             "Ctrl-P, :", "anywhere / outside the form",
-            "command palette: every action (with its key), route, environment and run, found as you type",
+            "command palette: every action (with its key), route, environment, run and recent exchange, found as you type",
             Keymap.bind([.ctrl("p")], .anywhere, opening) + Keymap.bind([.char(":")], .outsideForm, opening)),
         KeymapRow(
             "typing, ↑ ↓, Enter, Backspace, Ctrl-U, Esc", "palette", "find, move, do it, delete, clear, close",
@@ -62,6 +65,23 @@ public struct CommandPalette: Dialog {
     /// The dialog as `Action.open` opens it (`Dialog.open`).
     public static func open(in state: AppState) throws(DialogRefusal) -> CommandPalette {
         CommandPalette(items: Self.items(in: state))
+    }
+
+    /// Adds the workspace's newest recorded exchanges (they are read from the store after the
+    /// palette opens): `#12 users.show · development 200 · 12 ms`, failed attempts with `—`.
+    mutating func addRecent(_ entries: [HistoryEntry]) {
+        for entry in entries {
+            let status = entry.failure == nil ? String(entry.status) : "—"
+            let title = "history #\(entry.id) \(entry.route) · \(entry.environment) \(status)"
+            let detail = HistoryListing.localTime(entry.recordedAt)
+            items.append(
+                Item(
+                    title: title, detail: detail, choice: .record(entry.id), haystack: Self.folded(title + " " + detail)
+                ))
+        }
+        let typed = query
+        needle = []
+        setQuery(typed)
     }
 
     /// The entries for `state`: actions first (those that work from the panes, and the
@@ -206,5 +226,13 @@ public struct CommandPalette: Dialog {
         lines.append(("", .plain))
         lines.append(("Enter does it · ↑ ↓ move · Esc closes · \(matches.count)/\(items.count)", Theme.hint))
         Views.dialog(title: "Palette", lines: lines, style: Theme.focusedBorder, width: width, into: &buffer)
+    }
+}
+
+extension CommandPalette.Choice {
+    /// The recorded exchange's id, for a history entry.
+    var recordID: Int64? {
+        if case .record(let id) = self { return id }
+        return nil
     }
 }

@@ -36,7 +36,8 @@ extension AppState {
         } catch {
             status = StatusLine(text: error.text, isError: false)
         }
-        return []
+        // The palette lists recent history too, read from the store while it is open.
+        return modal?.dialog is CommandPalette ? [.loadRecent] : []
     }
 
     /// Does what a dialog asked.
@@ -102,6 +103,9 @@ extension AppState {
             return measureUploads()
         case .environment(let index): return activate(environment: index)
         case .run(let name): return startRun(name)
+        case .record(let id):
+            status = StatusLine(text: "opening #\(id)…", isError: false)
+            return [.loadRecord(id: id)]
         case .action(let action, let pane):
             // A key that works outside the form is done from the Routes pane, where it would.
             focus = pane ?? (focus == .request ? .routes : focus)

@@ -46,6 +46,13 @@ extension AppState {
             return []
         case .historyLoaded(let route, let entries):
             return historyLoaded(route: route, entries: entries)
+        case .recentLoaded(let entries):
+            // Only into the palette that asked; closed since, they are dropped.
+            if var palette = modal?.dialog as? CommandPalette, palette.items.allSatisfy({ $0.choice.recordID == nil }) {
+                palette.addRecent(entries)
+                mode = .dialog(Modal(palette))
+            }
+            return []
         case .recordLoaded(let record):
             return recordLoaded(record)
         case .workspaceChanged(let result):

@@ -18,6 +18,8 @@ public enum Effect: Sendable, Equatable {
     case copy(text: String)
     /// Read `route`'s recorded exchanges; answer with `.historyLoaded`.
     case loadHistory(route: String)
+    /// Read the workspace's newest recorded exchanges; answer with `.recentLoaded`.
+    case loadRecent
     /// Read one recorded exchange; answer with `.recordLoaded`.
     case loadRecord(id: Int64)
     /// Look up the sizes of the files at `paths`; answer with `.filesMeasured`.

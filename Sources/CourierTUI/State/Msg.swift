@@ -33,6 +33,8 @@ public enum Msg: Sendable {
     case historyLoaded(route: String, entries: [HistoryEntry])
     /// A recorded exchange to show.
     case recordLoaded(HistoryRecord)
+    /// The workspace's newest recorded exchanges, for the open palette.
+    case recentLoaded([HistoryEntry])
     /// The sizes of files a form uploads (nil: the file cannot be read).
     case filesMeasured([String: Int?])
     /// The workspace file changed on disk and was read again (or failed to load).

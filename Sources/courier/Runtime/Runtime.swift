@@ -42,7 +42,7 @@ final class Runtime {
     private var keyTimings: [Int] = []
     private let frameLog = ProcessEnvironment.values["COURIER_FRAME_LOG"]
     /// Writes every exchange to the history database on its own queue; nil when it is off.
-    private var recorder: HistoryRecorder?
+    private(set) var recorder: HistoryRecorder?
     /// Reads the workspace file again when it changes on disk.
     private let watcher: WorkspaceWatcher
     /// The workspace file, with the password of a sealed one.
@@ -236,6 +236,7 @@ final class Runtime {
             readHistory(
                 { (store) throws(HistoryError) in try store.entries(workspace: workspace, route: route, limit: 500) },
                 message: { .historyLoaded(route: route, entries: $0) })
+        case .loadRecent: readRecent(workspace: state.workspace.file)
         case .loadRecord(let id):
             readHistory(
                 { (store) throws(HistoryError) in try store.record(id: id) },
@@ -334,29 +335,8 @@ final class Runtime {
         }
     }
 
-    /// Reads the history database on the recorder's queue; the answer comes back as `message`
-    /// of the result, or a one-line notice when history is off or cannot be read.
-    private func readHistory<T: Sendable>(
-        _ body: @escaping @Sendable (HistoryStore) throws(HistoryError) -> T,
-        message: @escaping @Sendable (T) -> Msg
-    ) {
-        guard let recorder else {
-            deliver(.notice("history is off for this workspace (\"history\": false)", isError: true))
-            return
-        }
-        recorder.read(body) { [weak self] result in
-            let msg: Msg
-            switch result {
-            case .success(let value): msg = message(value)
-            case .failure(let error): msg = .notice("history: \(error.description)", isError: true)
-            case nil: msg = .notice("history is off for this session: a write failed", isError: true)
-            }
-            Task { @MainActor in self?.deliver(msg) }
-        }
-    }
-
     /// Queues `msg` for the loop and wakes it.
-    private func deliver(_ msg: Msg) {
+    func deliver(_ msg: Msg) {
         inbox.append(msg)
         input.wake()
     }
