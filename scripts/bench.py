@@ -18,7 +18,7 @@ from bench_check import check_run, peak_rss, read_rss
 from bench_diff import diff
 from bench_history import history
 from bench_import import import_openapi
-from bench_palette import palette
+from bench_palette import frame_timings, palette
 from bench_release import compare, contract, phases
 from bench_stream import screen, stream
 from demo_server import demo_server
@@ -174,11 +174,7 @@ def tui(port):
             tmux(sock, "send-keys", "j")
             time.sleep(0.02)
         tmux(sock, "send-keys", "q")
-        deadline = time.time() + 5
-        while not os.path.exists(log) and time.time() < deadline:
-            time.sleep(0.05)
-        with open(log) as handle:
-            timings = sorted(int(x) for x in handle.read().split())
+        timings = sorted(frame_timings(log))
     finally:
         tmux(sock, "kill-server")
     print("# interactive screen (tmux 140x45)")

@@ -17,6 +17,16 @@ def _tmux(sock, *args):
     return subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True).stdout
 
 
+def frame_timings(log, timeout=5):
+    """The microseconds per key batch that `COURIER_FRAME_LOG` holds once the screen quit and
+    wrote it, in order."""
+    deadline = time.time() + timeout
+    while not os.path.exists(log) and time.time() < deadline:
+        time.sleep(0.05)
+    with open(log) as handle:
+        return [int(x) for x in handle.read().split()]
+
+
 def workspace(path, count=5000):
     """`count` routes named as an imported API's operations are (`orders.v17.show`)."""
     routes = []
@@ -52,11 +62,7 @@ def palette(binary, work, typed="invoice show 99"):
         _tmux(sock, "send-keys", "Escape")
         time.sleep(0.08)
         _tmux(sock, "send-keys", "q")
-        deadline = time.time() + 5
-        while not os.path.exists(log) and time.time() < deadline:
-            time.sleep(0.05)
-        with open(log) as handle:
-            timings = [int(x) / 1000 for x in handle.read().split()]
+        timings = [us / 1000 for us in frame_timings(log)]
     finally:
         _tmux(sock, "kill-server")
     print("# command palette over 5,000 routes (tmux 140x45): key read → frame drawn")

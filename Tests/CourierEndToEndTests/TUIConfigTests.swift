@@ -16,10 +16,7 @@ struct TUIConfigTests {
         let settings = folder.appendingPathComponent("config/courier")
         try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
         if let config { try Data(config.utf8).write(to: settings.appendingPathComponent("config.json")) }
-        let tmux = try TmuxSession(
-            command: "env COURIER_DEMO_PORT=\(demo.port) XDG_STATE_HOME=\(folder.path)/state "
-                + "XDG_CONFIG_HOME=\(folder.path)/config NO_COLOR= TERM=screen-256color "
-                + "\(CourierBinary.url.path) --config \(CourierBinary.workspace)", width: width)
+        let tmux = try TmuxSession.screen(demo: demo, folder: folder, width: width)
         defer { tmux.kill() }
         try await tmux.waitFor("Routes")
         try await body(tmux)

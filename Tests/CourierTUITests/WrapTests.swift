@@ -68,6 +68,9 @@ struct WrapTests {
                 body: Array(body.utf8), totalTime: 0.01), height: 40)
         for _ in 0..<12 { state.press(.char("j")) }
         #expect(state.response?.cursor == 12)
+        // The model scrolled, not only the drawing: the first line shown is its own `scroll`.
+        let shown = state.response?.firstShown(height: state.responseBodyHeight, width: state.responseBodyWidth)
+        #expect((state.response?.scroll ?? 0) > 0 && state.response?.scroll == shown)
         let lines = Self.screen(state)
         let marked = try #require(lines.last { $0.contains("▸") }, "\(lines.joined(separator: "\n"))")
         #expect(marked.contains("13 │ line 13 "), "\(marked)")
