@@ -30,6 +30,9 @@ public struct PathTemplate: Sendable, Equatable {
             case .variable(let name):
                 literal += "{{\(name)}}"
                 atSegmentStart = false
+            case .function(let function):
+                literal += "{{\(function.source)}}"
+                atSegmentStart = false
             case .processVariable(let name, let fallback):
                 literal += "${\(name)\(fallback.map { ":-\($0)" } ?? "")}"
                 atSegmentStart = false

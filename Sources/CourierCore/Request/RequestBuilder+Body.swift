@@ -12,6 +12,8 @@ extension RequestBuilder {
     /// `--form`, `-F`), else the route's, templates filled. Form and multipart input merge
     /// over a route body of the same kind.
     func buildBody(route: Route, input: RequestInput, context: TemplateContext) throws(RequestError) -> Body? {
+        var context = context
+        context.place = "body"
         if let text = input.body {
             let template: JSONValue
             do {
@@ -62,7 +64,9 @@ extension RequestBuilder {
     /// (relative ones are relative to the workspace file's folder).
     private func multipart(_ fields: [MultipartField], in context: TemplateContext) throws(RequestError) -> Body {
         var parts: [MultipartBody.Part] = []
-        for field in fields {
+        var context = context
+        for (index, field) in fields.enumerated() {
+            context.place = "body.\(index)"
             var part = MultipartBody.Part(
                 name: try Template.render(field.name, in: context), content: .value(""),
                 contentType: try field.contentType.map { (type) throws(RequestError) in
@@ -99,8 +103,11 @@ extension RequestBuilder {
     /// `name=value&…` with templates filled, encoded as HTML forms are.
     private func encodeForm(_ fields: [QueryItem], in context: TemplateContext) throws(RequestError) -> [UInt8] {
         var pairs: [String] = []
-        for field in fields {
+        var context = context
+        for (index, field) in fields.enumerated() {
+            context.place = "body.\(index)"
             let name = try Template.render(field.name, in: context)
+            context.place += "="
             let value = try Template.render(field.value, in: context)
             pairs.append(PercentEncoding.formComponent(name) + "=" + PercentEncoding.formComponent(value))
         }

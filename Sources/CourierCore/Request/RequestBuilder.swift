@@ -19,6 +19,10 @@ public struct RequestBuilder: Sendable {
     /// The proxies the process environment names, read once: eight lookups per request were
     /// 2 % of a check run.
     private var processProxy: ProxyRules
+    /// What makes the prompts', files' and commands' values the input does not give (the
+    /// command line's resolver); without one, the build stops at the first with
+    /// `RequestError.needsValue`.
+    public var valueSource: SendValueSourceBox?
     /// Timeout when neither the input nor the environment sets one.
     public static let defaultTimeout: Double = 30
 
@@ -38,6 +42,9 @@ public struct RequestBuilder: Sendable {
             overrides: input.variables, environment: environment.variables,
             workspace: workspace.variables, processEnvironment: processEnvironment)
         context.captured = captured
+        context.draw = input.draw ?? .fresh()
+        context.answers = input.answers
+        context.source = valueSource
         return context
     }
 
@@ -71,10 +78,12 @@ public struct RequestBuilder: Sendable {
         layers.append(route.headers)
         layers.append(input.headers)
         var headers: [HeaderField] = []
+        var fieldContext = context
         for layer in layers {
             var rendered: [HeaderField] = []
             for field in layer {
-                let value = try Template.render(field.value, in: context)
+                fieldContext.place = "header." + field.name
+                let value = try Template.render(field.value, in: fieldContext)
                 guard !value.utf8.contains(where: { $0 == 10 || $0 == 13 }) else {
                     throw .badHeaderValue(name: field.name)
                 }
@@ -111,7 +120,9 @@ public struct RequestBuilder: Sendable {
         options.proxy = environment.proxy.map { ProxyRules(environmentProxy: $0, variables: [:]) } ?? processProxy
         options.protectedGuard = protectedGuard(input: input)
         // Credentials count as secrets whether or not a secret variable holds them (DESIGN §3).
-        let credentials = Self.userinfoSecrets(url) + options.proxy.credentials
+        let credentials =
+            Self.userinfoSecrets(url) + options.proxy.credentials + input.answers.compactMap { $0.key.isSecret ? $0.value : nil }
+            + (valueSource?.source.secretValues ?? [])
         let origin = ExchangeOrigin(
             workspace: workspace.file, environmentName: environment.name, routeName: route.name,
             isProtectedEnvironment: environment.isProtected,
@@ -145,13 +156,15 @@ public struct RequestBuilder: Sendable {
             throw .unknownPathParameter(name, route: route.name, available: names)
         }
         var path = ""
-        for segment in template.segments {
+        var pieceContext = context
+        for (index, segment) in template.segments.enumerated() {
+            pieceContext.place = "path.\(index)"
             switch segment {
             case .literal(let text):
-                path += try Template.render(text, in: context)
+                path += try Template.render(text, in: pieceContext)
             case .parameter(let name):
                 let raw = input.pathParameters[name] ?? route.params[name] ?? ""
-                let value = try Template.render(raw, in: context)
+                let value = try Template.render(raw, in: pieceContext)
                 guard !value.isEmpty else { throw .missingPathParameter(name, route: route.name) }
                 path += PercentEncoding.pathSegment(value)
             }
@@ -167,9 +180,12 @@ public struct RequestBuilder: Sendable {
             }
         }
         var encodedQuery: [String] = []
-        for item in query {
-            let name = try Template.render(item.name, in: context)
-            let value = try Template.render(item.value, in: context)
+        var itemContext = context
+        for (index, item) in query.enumerated() {
+            itemContext.place = "query.\(index)"
+            let name = try Template.render(item.name, in: itemContext)
+            itemContext.place += "="
+            let value = try Template.render(item.value, in: itemContext)
             let encodedName = PercentEncoding.queryComponent(name)
             encodedQuery.append(
                 item.bare && value.isEmpty ? encodedName : encodedName + "=" + PercentEncoding.queryComponent(value))
@@ -297,17 +313,26 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Fills placeholders inside string values; numbers, booleans and null keep their type.
+    /// Each string's place is its JSON path under `context`'s, so two alike get values of their own.
     func render(_ value: JSONValue, in context: TemplateContext) throws(RequestError) -> JSONValue {
         switch value {
         case .string(let text):
             return .string(try Template.render(text, in: context))
         case .array(let items):
             var rendered: [JSONValue] = []
-            for item in items { rendered.append(try render(item, in: context)) }
+            var itemContext = context
+            for (index, item) in items.enumerated() {
+                itemContext.place = context.place + ".\(index)"
+                rendered.append(try render(item, in: itemContext))
+            }
             return .array(rendered)
         case .object(let members):
             var rendered: [JSONMember] = []
-            for member in members { rendered.append(JSONMember(member.key, try render(member.value, in: context))) }
+            var memberContext = context
+            for member in members {
+                memberContext.place = context.place + "." + member.key
+                rendered.append(JSONMember(member.key, try render(member.value, in: memberContext)))
+            }
             return .object(rendered)
         case .null, .bool, .number:
             return value

@@ -28,6 +28,13 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
     case badAssignment(String, option: String)
     /// A mutating request to a protected environment without confirmation.
     case needsConfirmation(method: String, environment: String)
+    /// A `{{$function …}}` placeholder that cannot be made: an unknown name, a bad argument.
+    case badFunction(String, reason: String)
+    /// A value from outside (a prompt, a file, a command) that nothing has given yet: the
+    /// screen asks for it and builds again.
+    case needsValue(SendNeed)
+    /// A value from outside that could not be had: the file is missing, the command failed.
+    case valueFailed(SendNeed, reason: String)
 
     /// One line for the screen, which has keys and fields where the command line has flags.
     public var screenDescription: String {
@@ -85,6 +92,12 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .needsConfirmation(let method, let environment):
             return
                 "environment '\(environment)' is protected: refusing to send \(method) without confirmation (pass --yes)"
+        case .badFunction(let source, let reason):
+            return "{{\(source)}}: \(reason)"
+        case .needsValue(let need):
+            return "\(need) needs a value and there is no one to ask (run it in a terminal)"
+        case .valueFailed(let need, let reason):
+            return "\(need): \(reason)"
         }
     }
 }

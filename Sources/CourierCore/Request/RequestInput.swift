@@ -28,6 +28,11 @@ public struct RequestInput: Sendable, Equatable {
     public var retryDelay: Double?
     /// Overrides whether redirects are followed.
     public var followRedirects: Bool?
+    /// The draw this send's made values come from (the screen's, so its preview is what is
+    /// sent); a new one for each build when nil.
+    public var draw: SendDraw?
+    /// Values from outside already given (a prompt answered on the screen).
+    public var answers: [SendNeed: String] = [:]
 
     /// Input with nothing set: the route's defaults are sent as they are.
     public init(

@@ -14,6 +14,8 @@ public struct Template: Sendable, Equatable {
         case variable(String)
         /// `${NAME}` or `${NAME:-fallback}`: read from the process environment.
         case processVariable(String, fallback: String?)
+        /// `{{$uuid}}`, `{{$now "unix"}}`: a value made for the send (`TemplateFunction`).
+        case function(TemplateFunction)
     }
 
     /// The text as written.
@@ -45,13 +47,15 @@ public struct Template: Sendable, Equatable {
                 literal += [UInt8(ascii: "{"), UInt8(ascii: "{")]
                 index += 3
             } else if byte == UInt8(ascii: "{") && next == UInt8(ascii: "{") {
-                guard let close = Self.find([UInt8(ascii: "}"), UInt8(ascii: "}")], in: bytes, from: index + 2) else {
+                let isFunction = Self.trimmed(bytes[(index + 2)...].prefix(64)).hasPrefix("$")
+                guard let close = Self.closing(bytes, from: index + 2, quoted: isFunction) else {
                     terminated = false
                     literal += bytes[index...]
                     break
                 }
                 flush()
-                segments.append(.variable(Self.trimmed(bytes[(index + 2)..<close])))
+                let body = Self.trimmed(bytes[(index + 2)..<close])
+                segments.append(isFunction ? .function(TemplateFunction(body)) : .variable(body))
                 index = close + 2
             } else if byte == UInt8(ascii: "$") && next == UInt8(ascii: "{") {
                 guard let close = Self.find([UInt8(ascii: "}")], in: bytes, from: index + 2) else {
@@ -79,9 +83,21 @@ public struct Template: Sendable, Equatable {
         isTerminated = terminated
     }
 
-    /// The names used as `{{name}}`, in order of appearance.
+    /// The names used as `{{name}}`, in order of appearance (inside functions' quoted
+    /// arguments too).
     public var variableNames: [String] {
-        segments.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+        segments.flatMap { segment -> [String] in
+            switch segment {
+            case .variable(let name): [name]
+            case .function(let function): function.variableNames
+            case .literal, .processVariable: []
+            }
+        }
+    }
+
+    /// Whether the text makes values when it is rendered (`{{$uuid}}`), directly.
+    public var hasFunctions: Bool {
+        segments.contains { if case .function = $0 { true } else { false } }
     }
 
     /// The most bytes one value may expand to (16 MB): past it the variable whose expansion
@@ -101,8 +117,19 @@ public struct Template: Sendable, Equatable {
     {
         guard isTerminated else { throw .unterminatedTemplate(source) }
         var out = ""
+        var made = 0
         for segment in segments {
             switch segment {
+            case .function(let function):
+                // Each placeholder's place: the field, the variables it came through, its number.
+                made += 1
+                let place = ([context.place] + visiting + [String(made)]).joined(separator: "/")
+                out += try function.value(in: context, at: place) { (text) throws(RequestError) in
+                    try Template(text).render(in: context, visiting: visiting, expanded: &expanded)
+                }
+                guard out.utf8.count <= context.maxRendered else {
+                    throw .renderedTooLarge(function.source, limit: context.maxRendered)
+                }
             case .literal(let text):
                 out += text
             case .variable(let name):
@@ -151,6 +178,28 @@ public struct Template: Sendable, Equatable {
     }
 
     // MARK: Scanning
+
+    /// Where the `}}` closing a placeholder opened before `start` is; in a function's
+    /// placeholder, braces inside double quotes (an argument that is a template) do not count.
+    private static func closing(_ bytes: [UInt8], from start: Int, quoted: Bool) -> Int? {
+        guard quoted else { return find([UInt8(ascii: "}"), UInt8(ascii: "}")], in: bytes, from: start) }
+        var index = start
+        var inQuotes = false
+        while index + 1 < bytes.count {
+            let byte = bytes[index]
+            if inQuotes && byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if !inQuotes && byte == UInt8(ascii: "}") && bytes[index + 1] == UInt8(ascii: "}") {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard needle.count <= bytes.count else { return nil }

@@ -17,6 +17,16 @@ public struct TemplateContext: Sendable, Equatable {
     public var processEnvironment: [String: String]
     /// The most bytes one value may expand to (`Template.maxRendered` unless a test says less).
     public var maxRendered = Template.maxRendered
+    /// Where this send's made values (`{{$uuid}}`, `{{$now}}`) come from; without one, each
+    /// placeholder draws its own when it is rendered.
+    public var draw: SendDraw?
+    /// Values from outside given for this send (a prompt answered in a dialog).
+    public var answers: [SendNeed: String] = [:]
+    /// What makes the values `answers` lacks (the command line's resolver); none on the screen.
+    public var source: SendValueSourceBox?
+    /// The field being rendered (`header.X-Request-Id`, `body.items.0.id`): two placeholders
+    /// alike in two fields get values of their own.
+    public var place = ""
 
     /// A context; pass `ProcessInfo.processInfo.environment` for real runs.
     public init(

@@ -22,3 +22,22 @@ public enum CivilDate {
     /// `value` with a leading zero below 10.
     public static func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
 }
+
+extension CivilDate {
+    /// `HH:MM:SS` of `seconds` since 1970, UTC.
+    public static func clock(_ seconds: Int64) -> String {
+        let second = seconds - days(seconds) * 86_400
+        return "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
+    }
+
+    /// `Sat, 28 Nov 2026 15:32:11 GMT` (RFC 9110's IMF-fixdate) of `seconds` since 1970.
+    public static func httpDate(_ seconds: Int64) -> String {
+        let day = days(seconds)
+        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
+        let weekday = weekdays[Int(((day % 7) + 7) % 7)]
+        let parts = text(days: day).split(separator: "-")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = Int(parts[1]).map { months[$0 - 1] } ?? "Jan"
+        return "\(weekday), \(parts[2]) \(month) \(parts[0]) \(clock(seconds)) GMT"
+    }
+}

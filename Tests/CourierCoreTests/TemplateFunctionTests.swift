@@ -1,0 +1,137 @@
+import Testing
+
+@testable import CourierCore
+
+/// A value source that answers from a table and counts what it was asked.
+final class TableSource: SendValueSource, @unchecked Sendable {
+    let table: [SendNeed: String]
+    private(set) var asked: [SendNeed] = []
+    init(_ table: [SendNeed: String]) { self.table = table }
+    func value(for need: SendNeed) throws(RequestError) -> String? {
+        asked.append(need)
+        guard let value = table[need] else { throw .valueFailed(need, reason: "no such thing") }
+        return value
+    }
+    var secretValues: [String] { table.compactMap { $0.key.isSecret ? $0.value : nil } }
+}
+
+@Suite("Values made at send time ({{$uuid}}, {{$now}}, …)")
+struct TemplateFunctionTests {
+    /// 2026-11-28T15:32:11.5Z.
+    static let draw = SendDraw(key0: 1, key1: 2, time: 1_795_879_931.5)
+
+    var context: TemplateContext {
+        var context = TemplateContext(environment: ["user": "ada", "password": "p\"a}}ss", "id": "{{$uuid}}"])
+        context.draw = Self.draw
+        return context
+    }
+
+    @Test("SipHash-2-4 gives the reference implementation's vectors")
+    func sipHash() {
+        let key0: UInt64 = 0x0706_0504_0302_0100
+        let key1: UInt64 = 0x0f0e_0d0c_0b0a_0908
+        #expect(SipHash.hash([UInt8](), key0: key0, key1: key1) == 0x726f_db47_dd0e_0e31)
+        #expect(SipHash.hash([0], key0: key0, key1: key1) == 0x74f8_39c5_93dc_67fd)
+        #expect(SipHash.hash(Array(0..<15), key0: key0, key1: key1) == 0xa129_ca61_49be_45e5)
+    }
+
+    @Test(
+        "makes each function's value",
+        arguments: [
+            ("{{$now}}", "2026-11-28T15:32:11Z"),
+            ("{{ $now iso8601 }}", "2026-11-28T15:32:11Z"),
+            ("{{$now \"unix\"}}", "1795879931"),
+            ("{{$now unix_ms}}", "1795879931500"),
+            ("{{$now \"+1h\" \"unix\"}}", "1795883531"),
+            ("{{$now unix -2d}}", "1795707131"),
+            ("{{$now http}}", "Sat, 28 Nov 2026 15:32:11 GMT"),
+            ("{{$now date}}", "2026-11-28"),
+            ("{{$base64 \"{{user}}:{{password}}\"}}", "YWRhOnAiYX19c3M="),
+            ("{{$base64 \"a \\\"quoted\\\" }} word\"}}", "YSAicXVvdGVkIiB9fSB3b3Jk"),
+            ("x{{$random.int 7 7}}y", "x7y"),
+        ])
+    func makes(text: String, expected: String) throws {
+        #expect(try Template.render(text, in: context) == expected)
+    }
+
+    @Test("UUIDs have their version and variant, v7 the time first; random values keep to their bounds")
+    func shapes() throws {
+        let v4 = try Template.render("{{$uuid}}", in: context)
+        #expect(v4.count == 36)
+        #expect(Array(v4)[14] == "4")
+        #expect("89ab".contains(Array(v4)[19]))
+        let v7 = try Template.render("{{$uuid7}}", in: context)
+        #expect(v7.hasPrefix("01a222c9-0e6c-7"))  // 1795879931500 ms is 0x01a222c90e6c in 48 bits
+        for place in 0..<200 {
+            var local = context
+            local.place = String(place)
+            let number = try #require(Int(try Template.render("{{$random.int -3 3}}", in: local)))
+            #expect((-3...3).contains(number))
+            let hex = try Template.render("{{$random.hex 5}}", in: local)
+            #expect(hex.count == 5 && hex.allSatisfy(\.isHexDigit))
+        }
+        #expect(try Template.render("{{$random.hex}}", in: context).count == 16)
+        #expect(try Template.render("{{$random.int -9223372036854775808 9223372036854775807}}", in: context) != "")
+    }
+
+    @Test("one draw gives the same request twice; two placeholders, two places or two draws differ")
+    func sameAndDifferent() throws {
+        let twice = try Template.render("{{$uuid}} {{$uuid}}", in: context).split(separator: " ")
+        #expect(twice[0] != twice[1])
+        #expect(try Template.render("{{$uuid}}", in: context) == Template.render("{{$uuid}}", in: context))
+        var elsewhere = context
+        elsewhere.place = "header.X"
+        #expect(try Template.render("{{$uuid}}", in: context) != Template.render("{{$uuid}}", in: elsewhere))
+        var redrawn = context
+        redrawn.draw = SendDraw(key0: 1, key1: 3, time: Self.draw.time)
+        #expect(try Template.render("{{$uuid}}", in: context) != Template.render("{{$uuid}}", in: redrawn))
+        // Through a variable, once per use of the variable, as variables are expanded once.
+        let viaVariable = try Template.render("{{id}}/{{id}}", in: context).split(separator: "/")
+        #expect(viaVariable[0] == viaVariable[1])
+        // Without a draw, each render draws its own.
+        var undrawn = context
+        undrawn.draw = nil
+        #expect(try Template.render("{{$uuid}}", in: undrawn) != Template.render("{{$uuid}}", in: undrawn))
+    }
+
+    @Test(
+        "a bad placeholder is one line naming it",
+        arguments: [
+            ("{{$uuidd}}", "{{$uuidd}}: unknown function $uuidd (did you mean $uuid? known: $base64, $command,"),
+            ("{{$uuid 4}}", "{{$uuid 4}}: $uuid takes no arguments"),
+            ("{{$random.int 5 1}}", "{{$random.int 5 1}}: the low number 5 is above the high 1"),
+            ("{{$random.int a b}}", "{{$random.int a b}}: $random.int takes whole numbers"),
+            ("{{$random.int 5}}", "{{$random.int 5}}: $random.int takes a low and a high number"),
+            ("{{$random.hex 0}}", "{{$random.hex 0}}: $random.hex takes 1 to 4096 digits"),
+            ("{{$now tomorrow}}", "{{$now tomorrow}}: 'tomorrow' is neither an offset"),
+            ("{{$base64}}", "{{$base64}}: $base64 takes one quoted argument"),
+            ("{{$base64 \"open}}", "unterminated template in '{{$base64 \"open}}'"),
+            ("{{$file \"{{nope}}\"}}", "unknown variable '{{nope}}'"),
+            ("{{$prompt \"OTP\"}}", "{{$prompt \"OTP\"}} needs a value and there is no one to ask"),
+        ])
+    func problems(text: String, message: String) {
+        #expect(throws: RequestError.self) { try Template.render(text, in: context) }
+        do {
+            _ = try Template.render(text, in: context)
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
+    }
+
+    @Test("outside values come from the answers first, then the source; variables in arguments count")
+    func outside() throws {
+        var local = context
+        let source = TableSource([.file("a.txt"): "from disk", .command("pass show x"): "t0ken"])
+        local.source = SendValueSourceBox(source)
+        local.answers = [.prompt("OTP"): "123456"]
+        #expect(try Template.render("{{$prompt \"OTP\"}}", in: local) == "123456")
+        #expect(try Template.render("{{$file \"a.txt\"}}", in: local) == "from disk")
+        #expect(try Template.render("{{$command \"pass show x\"}}", in: local) == "t0ken")
+        #expect(source.asked == [.file("a.txt"), .command("pass show x")])
+        #expect(throws: RequestError.valueFailed(.file("b"), reason: "no such thing")) {
+            try Template.render("{{$file \"b\"}}", in: local)
+        }
+        #expect(Template("{{$base64 \"{{user}}:{{password}}\"}} {{other}}").variableNames == ["user", "password", "other"])
+        #expect(SendNeed.command("say \"hi\"").description == "{{$command \"say \\\"hi\\\"\"}}")
+    }
+}
