@@ -131,7 +131,8 @@ struct TemplateFunctionTests {
         #expect(throws: RequestError.valueFailed(.file("b"), reason: "no such thing")) {
             try Template.render("{{$file \"b\"}}", in: local)
         }
-        #expect(Template("{{$base64 \"{{user}}:{{password}}\"}} {{other}}").variableNames == ["user", "password", "other"])
+        #expect(
+            Template("{{$base64 \"{{user}}:{{password}}\"}} {{other}}").variableNames == ["user", "password", "other"])
         #expect(SendNeed.command("say \"hi\"").description == "{{$command \"say \\\"hi\\\"\"}}")
     }
 }

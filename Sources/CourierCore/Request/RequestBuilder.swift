@@ -121,7 +121,8 @@ public struct RequestBuilder: Sendable {
         options.protectedGuard = protectedGuard(input: input)
         // Credentials count as secrets whether or not a secret variable holds them (DESIGN §3).
         let credentials =
-            Self.userinfoSecrets(url) + options.proxy.credentials + input.answers.compactMap { $0.key.isSecret ? $0.value : nil }
+            Self.userinfoSecrets(url) + options.proxy.credentials
+            + input.answers.compactMap { $0.key.isSecret ? $0.value : nil }
             + (valueSource?.source.secretValues ?? [])
         let origin = ExchangeOrigin(
             workspace: workspace.file, environmentName: environment.name, routeName: route.name,

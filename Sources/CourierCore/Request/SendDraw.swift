@@ -43,7 +43,8 @@ public struct SendDraw: Sendable, Equatable {
     /// `count` bytes for the placeholder at `place`.
     func bytes(_ count: Int, at place: String) -> [UInt8] {
         let words = words((count + 7) / 8, at: place)
-        return Array(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) } }.prefix(count))
+        return Array(
+            words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) } }.prefix(count))
     }
 
     /// A number in `low...high` for `place`, without the modulo bias of a plain remainder.

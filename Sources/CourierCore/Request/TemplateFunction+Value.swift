@@ -29,7 +29,9 @@ extension TemplateFunction {
             let low = texts.first.map { Int64($0) } ?? 0
             let high = texts.count > 1 ? Int64(texts[1]) : 1000
             guard let low, let high else { throw .badFunction(source, reason: "$random.int takes whole numbers") }
-            guard low <= high else { throw .badFunction(source, reason: "the low number \(low) is above the high \(high)") }
+            guard low <= high else {
+                throw .badFunction(source, reason: "the low number \(low) is above the high \(high)")
+            }
             return String(draw.integer(in: low...high, at: place))
         case "random.hex":
             let digits = texts.first.map { Int($0) } ?? 16
