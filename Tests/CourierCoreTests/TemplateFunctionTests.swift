@@ -136,3 +136,47 @@ struct TemplateFunctionTests {
         #expect(SendNeed.command("say \"hi\"").description == "{{$command \"say \\\"hi\\\"\"}}")
     }
 }
+
+@Suite("Made values in a built request")
+struct MadeRequestTests {
+    let workspace: Workspace
+
+    init() throws {
+        let text = """
+            {"environments": {"dev": {"base_url": "http://h/v1", "variables": {"t": "{{$command \\"pass show t\\"}}"}}},
+             "routes": [{"name": "r", "method": "POST", "path": "/u/{{$uuid}}/{{$uuid}}",
+                         "query": {"a": "{{$uuid}}", "b": "{{$uuid}}"},
+                         "headers": {"X-A": "{{$uuid}}", "X-B": "{{$uuid}}", "X-S": "{{$prompt.secret \\"pin\\"}}"},
+                         "body": {"a": "{{$uuid}}", "b": ["{{$uuid}}", "{{$base64 \\"{{$command \\\\\\"op read x\\\\\\"}}\\"}}"]}}]}
+            """
+        workspace = try WorkspaceLoader().load(bytes: Array(text.utf8), fileName: "w.json", baseDirectory: "/p")
+    }
+
+    @Test("each placeholder its own value; one draw builds the same request; secret answers are masked")
+    func built() throws {
+        var input = RequestInput()
+        input.draw = SendDraw(key0: 7, key1: 8, time: 0)
+        input.answers = [.secretPrompt("pin"): "4321", .command("op read x"): "opsecret"]
+        let builder = RequestBuilder(workspace: workspace, processEnvironment: [:])
+        let route = try workspace.route(named: "r")
+        let environment = workspace.environments[0]
+        let first = try builder.build(route: route, environment: environment, input: input)
+        let again = try builder.build(route: route, environment: environment, input: input)
+        #expect(first.request == again.request)
+        let uuids =
+            (first.request.url + " " + first.request.headers.map(\.value).joined(separator: " ") + " "
+            + String(decoding: first.request.body ?? [], as: UTF8.self)).matches(of: /[0-9a-f]{8}-[0-9a-f-]{27}/)
+        #expect(uuids.count == 8)
+        #expect(Set(uuids.map { String($0.output) }).count == 8)
+        #expect(first.origin.secretValues.contains("4321") && first.origin.secretValues.contains("opsecret"))
+        #expect(first.request.headers.value(for: "X-S") == "4321")
+        var other = input
+        other.draw = SendDraw(key0: 7, key1: 9, time: 0)
+        #expect(try builder.build(route: route, environment: environment, input: other).request != first.request)
+    }
+
+    @Test("the workspace lists its commands, nested ones too, each once")
+    func commands() {
+        #expect(workspace.commands == ["pass show t", "op read x"])
+    }
+}

@@ -120,10 +120,8 @@ public struct RequestBuilder: Sendable {
         options.proxy = environment.proxy.map { ProxyRules(environmentProxy: $0, variables: [:]) } ?? processProxy
         options.protectedGuard = protectedGuard(input: input)
         // Credentials count as secrets whether or not a secret variable holds them (DESIGN §3).
-        let credentials =
-            Self.userinfoSecrets(url) + options.proxy.credentials
-            + input.answers.compactMap { $0.key.isSecret ? $0.value : nil }
-            + (valueSource?.source.secretValues ?? [])
+        // Secret values made outside (`{{$command}}`) come with the secret variables'.
+        let credentials = Self.userinfoSecrets(url) + options.proxy.credentials
         let origin = ExchangeOrigin(
             workspace: workspace.file, environmentName: environment.name, routeName: route.name,
             isProtectedEnvironment: environment.isProtected,

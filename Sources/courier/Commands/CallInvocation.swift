@@ -63,7 +63,7 @@ struct CallInvocation {
         let environment = try WorkspaceSource.environments(
             named: env.map { [$0] } ?? [], in: loaded, remembered: session.environment)[0]
         let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
-        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
+        let builder = RequestBuilder.commandLine(loaded)
         // `--curl` sends nothing, so it needs no confirmation: the command is for the user to run.
         let captured = CaptureKeeper(workspace: loaded, processEnvironment: ProcessEnvironment.values)
             .values(for: environment.name)

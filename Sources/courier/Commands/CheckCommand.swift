@@ -148,7 +148,7 @@ struct CheckCommand: AsyncParsableCommand {
         var input = RequestInput()
         try send.settings.apply(to: &input, languages: loaded.languages, rememberedLanguage: session.language)
 
-        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
+        let builder = RequestBuilder.commandLine(loaded)
         let timestamp = Date().formatted(.iso8601)
         let report = RunTextReport(color: Console.useColor, showEnvironment: environments.count > 1)
         let pipeline = send.settings.pipeline(for: loaded)

@@ -135,7 +135,7 @@ struct DiffCommand: AsyncParsableCommand {
         }
         let route = try loaded.route(named: targets[0])
         let input = try request.settings.input(languages: loaded.languages, rememberedLanguage: session.language)
-        let builder = RequestBuilder(workspace: loaded, processEnvironment: ProcessEnvironment.values)
+        let builder = RequestBuilder.commandLine(loaded)
         let environments = try env.map { try loaded.environment(named: $0) }
         if previous {
             guard environments.count == 1 else { throw CLIFailure("--previous compares within one --env") }

@@ -52,7 +52,7 @@ struct WorkspaceDiff {
         }
         guard !routes.isEmpty else { throw CLIFailure("no route to compare (name a run, a route or a glob)") }
         let input = try settings.input(languages: workspace.languages, rememberedLanguage: session.language)
-        let builder = RequestBuilder(workspace: workspace, processEnvironment: ProcessEnvironment.values)
+        let builder = RequestBuilder.commandLine(workspace)
         let timestamp = Date().formatted(.iso8601)
         let pipeline = settings.send.pipeline(for: workspace)
         let runName = names.isEmpty ? "diff" : "diff " + names.joined(separator: " ")

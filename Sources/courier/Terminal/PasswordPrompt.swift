@@ -12,16 +12,19 @@
 /// Asks for a password on the terminal (`/dev/tty`, so it works with stdin redirected) with
 /// echo off, as `sudo` and `ssh` do. Echo comes back even when the read fails.
 enum PasswordPrompt {
-    /// The typed line, or nil when there is no terminal or input ended.
-    static func ask(_ prompt: String) -> String? {
+    /// The typed line, or nil when there is no terminal or input ended; `echo` shows what is
+    /// typed (a `{{$prompt}}` that is not secret).
+    static func ask(_ prompt: String, echo: Bool = false) -> String? {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { return nil }
         defer { close(tty) }
         var saved = termios()
         guard tcgetattr(tty, &saved) == 0 else { return nil }
         var silent = saved
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        silent.c_lflag |= tcflag_t(ECHONL)
+        if !echo {
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            silent.c_lflag |= tcflag_t(ECHONL)
+        }
         write(tty, prompt)
         guard tcsetattr(tty, TCSAFLUSH, &silent) == 0 else { return nil }
         defer { tcsetattr(tty, TCSAFLUSH, &saved) }
