@@ -49,6 +49,8 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .capturedVariable(let name, let routes):
             return
                 "'{{\(name)}}' is captured by \(routes.joined(separator: ", ")): send it first (or run a run with it)"
+        case .needsValue(let need):
+            return "\(need) is asked for when you send"
         default:
             return description
         }

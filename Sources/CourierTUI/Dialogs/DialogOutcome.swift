@@ -40,4 +40,6 @@ public enum DialogRequest: Sendable {
     case editVariable(name: String, environment: String, current: String)
     /// Set `name` in `environment` for this session (nil: back to the file's value).
     case setVariable(name: String, environment: String, value: String?)
+    /// The user typed `value` for the prompt `need` of the send waiting for it.
+    case answer(SendNeed, value: String)
 }

@@ -14,6 +14,8 @@ public struct TextEntryDialog: Dialog {
         case saveBody
         /// A variable's value in an environment, for this session (`V`, Enter).
         case setVariable(name: String, environment: String)
+        /// A `{{$prompt}}`'s answer for the send waiting for it.
+        case answer(SendNeed)
     }
 
     /// Which of the two.
@@ -52,6 +54,8 @@ public struct TextEntryDialog: Dialog {
             case .saveBody: return saveBody(in: state)
             case .setVariable(let name, let environment):
                 return .close(.setVariable(name: name, environment: environment, value: text))
+            case .answer(let need):
+                return .close(.answer(need, value: text))
             }
         default: return .stay()
         }
@@ -156,6 +160,19 @@ public struct TextEntryDialog: Dialog {
             lines.append(("value  " + shown + "▏", Theme.strong))
             lines.append(("", .plain))
             lines.append(("requests read it over the workspace's value until you quit; nothing is written", Theme.hint))
+        case .answer(let need):
+            let label: String
+            switch need {
+            case .prompt(let text), .secretPrompt(let text): label = text
+            default: label = need.description
+            }
+            title = label
+            footer = "Enter sends · Ctrl-U clears · Esc does not send"
+            // A secret prompt is typed unseen and masked wherever it appears afterwards.
+            let shown = need.isSecret ? String(repeating: "•", count: text.count) : text
+            lines.append(("> " + shown + "▏", Theme.strong))
+            lines.append(("", .plain))
+            lines.append(("asked by \(need.description); asked again at the next send", Theme.hint))
         case .saveRoute:
             title = "Save the form as a route"
             let open = state.openForm?.route.name ?? ""

@@ -73,6 +73,8 @@ extension AppState {
         case .editVariable(let name, let environment, let current):
             mode = .dialog(Modal(TextEntryDialog(.setVariable(name: name, environment: environment), text: current)))
             return []
+        case .answer(let need, let value):
+            return valueCame(need, .success(value))
         case .setVariable(let name, let environment, let value):
             sessionVariables[environment, default: [:]][name] = value
             let what = value == nil ? "back to the workspace's value" : "set for this session (never written)"

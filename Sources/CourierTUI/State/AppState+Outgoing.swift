@@ -14,12 +14,21 @@ extension AppState {
     /// out; empty when the request cannot be built yet (the URL line says why).
     public var outgoingHeaders: [OutgoingHeader] {
         guard let (route, form) = openForm else { return [] }
-        var input = (try? Self.input(of: form, route: route)) ?? form.urlInput()
+        var input = made((try? Self.input(of: form, route: route)) ?? form.urlInput())
         input.language = language
-        guard
-            let prepared = try? builder.build(
-                route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])
-        else { return [] }
+        // A value asked for at the send (a prompt, a file) shows as where it will go.
+        var built: PreparedRequest?
+        for _ in 0..<8 where built == nil {
+            do {
+                built = try builder.build(
+                    route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])
+            } catch .needsValue(let need) {
+                input.answers[need] = "‹asked when sent›"
+            } catch {
+                return []
+            }
+        }
+        guard let prepared = built else { return [] }
         func holds(_ fields: [HeaderField], _ key: String) -> Bool {
             fields.contains { $0.name.lowercased() == key }
         }

@@ -18,6 +18,10 @@ extension AppState {
     /// request to a protected environment); `purpose` says what its answer is for.
     mutating func send(route: Route, to environment: Environment, purpose: InFlight.Purpose = .show) -> [Effect] {
         guard var request = prepare(route: route, environment: environment) else {
+            if var wait = valueWait, wait.route.name == route.name {
+                wait.purpose = purpose
+                return ask(for: wait)
+            }
             if case .show = purpose, let status {
                 response = nil
                 failure = RequestFailure(routeName: route.name, environmentName: environment.name, notSent: status.text)
@@ -41,12 +45,14 @@ extension AppState {
             let form =
                 requestPane.forms[route.name]
                 ?? RequestForm(route: route, saved: requestPane.savedFields[route.name] ?? [:])
-            var input = try Self.input(of: form, route: route)
+            var input = made(try Self.input(of: form, route: route))
             input.language = language
             return try builder.build(
                 route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])
         } catch let error as FormError {
             status = StatusLine(text: error.description, isError: true)
+        } catch RequestError.needsValue(let need) {
+            valueWait = ValueWait(need: need, route: route, environment: environment)
         } catch let error as RequestError {
             status = StatusLine(text: error.screenDescription, isError: true)
         } catch {
@@ -58,6 +64,8 @@ extension AppState {
     mutating func dispatch(id: Int, request: PreparedRequest, purpose: InFlight.Purpose = .show) -> [Effect] {
         inFlight[id] = InFlight(request: request, purpose: purpose)
         status = nil
+        // Asked once per send: the next one asks again (a one-time code) and reads files anew.
+        sendAnswers = sendAnswers.filter { if case .command = $0.key { true } else { false } }
         return [.send(id: id, request: request)]
     }
 

@@ -64,6 +64,11 @@ extension AppState {
         case .cookiesLoaded(let environment, let cookies):
             mode = .dialog(Modal(CookieList(environment: environment, cookies: cookies)))
             return []
+        case .valueMade(let need, let result):
+            return valueCame(need, result)
+        case .drawn(let draw):
+            self.draw = draw
+            return []
         case .filesMeasured(let sizes):
             for (path, size) in sizes { uploadSizes[path] = size.map(UploadSize.bytes) ?? .unreadable }
             return []

@@ -146,6 +146,16 @@ public struct AppState: Sendable {
     /// written anywhere; quitting forgets them.
     public var sessionVariables: [String: [String: String]] = [:]
 
+    /// Where the next send's made values (`{{$uuid}}`, `{{$now}}`) come from: the preview
+    /// shows them and the send uses them; the runtime gives a new draw after each send.
+    public var draw = SendDraw(key0: 0, key1: 0, time: 0)
+    /// Values from outside made for the next send (a prompt answered, a file read, a command's
+    /// output): prompts and files are asked again for each send, a command's output is kept for
+    /// the session.
+    public var sendAnswers: [SendNeed: String] = [:]
+    /// The send waiting for a value from outside, sent again when it comes.
+    public var valueWait: ValueWait?
+
     /// `environment` with the values set for it this session.
     public func withSession(_ environment: Environment) -> Environment {
         guard let set = sessionVariables[environment.name], !set.isEmpty else { return environment }
@@ -200,7 +210,7 @@ public struct AppState: Sendable {
     /// The URL the open form resolves to right now, or why it cannot be built.
     public var resolvedURL: Result<String, RequestError>? {
         guard let (route, form) = openForm else { return nil }
-        let input = form.urlInput()
+        let input = made(form.urlInput())
         do {
             return .success(
                 try builder.buildURL(
@@ -215,7 +225,7 @@ public struct AppState: Sendable {
         builder.secretValues(
             environment: environment,
             context: builder.context(
-                environment: environment, input: RequestInput(), captured: captured[environment.name] ?? [:]))
+                environment: environment, input: made(RequestInput()), captured: captured[environment.name] ?? [:]))
     }
 
     /// What to remember: environment, language and every form's values, minus any value
@@ -224,7 +234,8 @@ public struct AppState: Sendable {
         var fields = requestPane.savedValues
         let secrets = workspace.environments.flatMap { environment in
             builder.secretValues(
-                environment: environment, context: builder.context(environment: environment, input: RequestInput()))
+                environment: environment,
+                context: builder.context(environment: environment, input: made(RequestInput())))
         }
         if !secrets.isEmpty {
             for (route, values) in fields {

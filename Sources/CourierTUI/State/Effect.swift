@@ -30,6 +30,9 @@ public enum Effect: Sendable, Equatable {
     /// Write `route` into the workspace file, in place of the route called `replacing` if
     /// given, else added; answer with `.workspaceWritten`.
     case saveRoute(Route, replacing: String?)
+    /// Make `need`'s value (read the file, run the trusted command) off the screen's loop;
+    /// answer with `.valueMade`.
+    case makeValue(SendNeed)
     /// Leave the program.
     case quit
     /// Read the cookies of the environment called this; they come back as `.cookiesLoaded`.

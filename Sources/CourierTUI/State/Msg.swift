@@ -46,6 +46,10 @@ public enum Msg: Sendable {
     case cookiesLoaded(environment: String, cookies: [StoredCookie])
     /// The body was written to `path` (`error` nil), or why not.
     case bodySaved(path: String, size: Int, error: String?)
+    /// A value from outside was made for the send waiting for it (`.makeValue`), or why not.
+    case valueMade(SendNeed, Result<String, RequestError>)
+    /// The draw the next send's made values come from (after each send, and at start).
+    case drawn(SendDraw)
 }
 
 /// Why the external editor produced nothing.

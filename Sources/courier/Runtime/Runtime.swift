@@ -20,7 +20,7 @@ import CourierTUI
 /// something changed (so an idle screen costs almost nothing).
 @MainActor
 final class Runtime {
-    private var state: AppState
+    private(set) var state: AppState
     private let terminal: NcursesTerminal
     /// Created on the first send (with its engine): start-up stays cheap for a screen that may
     /// only browse.
@@ -53,6 +53,8 @@ final class Runtime {
     private let tokens: OAuth2Tokens
     /// What routes captured, kept between sessions and commands.
     private let captures: CaptureKeeper
+    /// The maker of `{{$file}}` and `{{$command}}` values, for the workspace file it was made for.
+    var madeValues: (file: String, resolver: SendValueResolver)?
 
     init(state: AppState, terminal: NcursesTerminal, input: InputWatcher, store: SessionStore, file: WorkspaceFile) {
         self.state = state
@@ -75,6 +77,7 @@ final class Runtime {
 
     /// Runs until the user quits; returns with the terminal restored.
     func run() async {
+        state.draw = .fresh()
         let size = terminal.size
         apply(.resize(width: size.width, height: size.height))
         terminal.present(Views.render(state))
@@ -173,6 +176,8 @@ final class Runtime {
     private func perform(_ effect: Effect) {
         switch effect {
         case .send(let id, let request):
+            // The next send's made values are new ones (the preview shows them from now on).
+            inbox.append(.drawn(.fresh()))
             let pipeline = sendingPipeline()
             let board = progress
             let input = self.input
@@ -243,6 +248,7 @@ final class Runtime {
                 message: { record in
                     record.map(Msg.recordLoaded) ?? .notice("#\(id) is no longer in the history", isError: true)
                 })
+        case .makeValue(let need): makeValue(need)
         case .measureFiles(let paths):
             var sizes: [String: Int?] = [:]
             for path in paths {
@@ -286,8 +292,7 @@ final class Runtime {
         }
         let pipeline = sendingPipeline()
         let runner = CheckRunner(
-            builder: RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment),
-            environment: request.environment, input: request.input, confirmed: request.confirmed,
+            builder: runBuilder, environment: request.environment, input: request.input, confirmed: request.confirmed,
             captured: request.captured)
         tasks[id] = Task { [weak self] in
             guard let runtime = self else { return }
@@ -309,7 +314,7 @@ final class Runtime {
     /// each side's results and ends come back as messages of their side.
     private func startComparison(id: Int, _ request: RunRequest, other: Environment) {
         let pipeline = sendingPipeline()
-        let builder = RequestBuilder(workspace: state.workspace, processEnvironment: state.processEnvironment)
+        let builder = runBuilder
         let sides = [(request.environment, request.captured), (other, request.otherCaptured)].map {
             CheckRunner(builder: builder, environment: $0.0, input: request.input, confirmed: false, captured: $0.1)
         }
