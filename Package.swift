@@ -57,7 +57,8 @@ let package = Package(
         // The one way a request is sent, for the screen and every command: engine, cookie
         // jars, tokens, checks, OpenAPI contracts and history together.
         .target(
-            name: "CourierPipeline", dependencies: ["CourierCore", "CourierHTTP", "CourierStore", "CourierOpenAPI"]),
+            name: "CourierPipeline",
+            dependencies: ["CourierCore", "CourierHTTP", "CourierStore", "CourierOpenAPI", "CourierSystem"]),
         // The system's SQLite for the history database, and the few calls Swift cannot make.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libpsl's built-in Public Suffix List (curl's), for which domains cookies may name.

@@ -271,7 +271,8 @@ struct HTTPFileParser {
 
     /// Variables into Courier's syntax: `{{ name }}` is `{{name}}`, `\{{` (a literal `{{`) stays
     /// as Courier writes it too; `{{$processEnv NAME}}` and `{{$env.NAME}}` read the process
-    /// environment (`${NAME}`); other dynamic variables are named in a warning.
+    /// environment (`${NAME}`); dynamic variables Courier makes too (`{{$uuid}}`,
+    /// `{{$timestamp}}`) stay; others are named in a warning.
     private mutating func convert(_ text: String) -> String {
         guard text.contains("{{") else { return text }
         var out = ""
@@ -293,6 +294,8 @@ struct HTTPFileParser {
             } else if inner.hasPrefix("$processEnv ") || inner.hasPrefix("$env.") {
                 let name = inner.hasPrefix("$env.") ? String(inner.dropFirst(5)) : String(inner.dropFirst(12))
                 out += "${\(name.trimmingWhitespace())}"
+            } else if TemplateFunction(String(inner)).problem == nil {
+                out += "{{\(inner)}}"  // made at send time here too ($uuid, $timestamp, $randomInt)
             } else {
                 warnings.append("{{\(inner)}} has no equivalent in Courier; it was left as written")
                 out += rest[open.lowerBound..<close.upperBound]

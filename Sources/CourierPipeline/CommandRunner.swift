@@ -1,4 +1,5 @@
 import CourierCore
+import CourierSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -53,17 +54,9 @@ enum CommandRunner {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group (to stop all of it), no signal blocked, every signal at its
-        // default (this process ignores SIGPIPE for the network).
+        // Its own process group, to stop all of it.
         posix_spawnattr_setpgroup(&attributes, 0)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        SpawnSignals.reset(&attributes, flags: POSIX_SPAWN_SETPGROUP)
         let argv: [UnsafeMutablePointer<CChar>?] =
             ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -107,9 +100,7 @@ enum CommandRunner {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         if let failure { throw failure }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import (see `ChildProcess`).
-        let signal = status & 0x7F
-        result.status = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        result.status = SpawnSignals.exitStatus(status)
         return result
     }
 

@@ -49,6 +49,9 @@ struct TemplateFunctionTests {
             ("{{$base64 \"{{user}}:{{password}}\"}}", "YWRhOnAiYX19c3M="),
             ("{{$base64 \"a \\\"quoted\\\" }} word\"}}", "YSAicXVvdGVkIiB9fSB3b3Jk"),
             ("x{{$random.int 7 7}}y", "x7y"),
+            // Postman's and the JetBrains client's names.
+            ("{{$timestamp}}", "1795879931"),
+            ("{{$isoTimestamp}}", "2026-11-28T15:32:11Z"),
         ])
     func makes(text: String, expected: String) throws {
         #expect(try Template.render(text, in: context) == expected)
@@ -71,6 +74,10 @@ struct TemplateFunctionTests {
             #expect(hex.count == 5 && hex.allSatisfy(\.isHexDigit))
         }
         #expect(try Template.render("{{$random.hex}}", in: context).count == 16)
+        for alias in ["{{$guid}}", "{{$randomUUID}}", "{{$random.uuid}}"] {
+            #expect(try Template.render(alias, in: context).count == 36)
+        }
+        #expect((0...1000).contains(Int(try Template.render("{{$randomInt}}", in: context)) ?? -1))
         #expect(try Template.render("{{$random.int -9223372036854775808 9223372036854775807}}", in: context) != "")
     }
 

@@ -16,7 +16,7 @@ public struct TemplateFunction: Sendable, Equatable {
     /// The placeholder's text between the braces, trimmed (`$now "+1h" unix`).
     public let source: String
     /// The function's name without `$` (`now`, `random.int`).
-    public let name: String
+    public private(set) var name: String
     /// The arguments in order.
     public let arguments: [Argument]
     /// Why the placeholder cannot be made (an unknown name, a bad argument), if it cannot.
@@ -27,6 +27,13 @@ public struct TemplateFunction: Sendable, Equatable {
         "uuid": "", "uuid7": "", "now": "[\"+1h\"] [iso8601|unix|unix_ms|http|date]",
         "random.int": "[LOW HIGH]", "random.hex": "[DIGITS]", "base64": "\"TEXT\"",
         "file": "\"PATH\"", "prompt": "\"LABEL\"", "prompt.secret": "\"LABEL\"", "command": "\"COMMAND\"",
+    ]
+
+    /// Other clients' names (without arguments) and what they are here.
+    static let aliases: [String: (name: String, arguments: [Argument])] = [
+        "guid": ("uuid", []), "randomUUID": ("uuid", []), "random.uuid": ("uuid", []),
+        "timestamp": ("now", [.bare("unix")]), "isoTimestamp": ("now", [.bare("iso8601")]),
+        "randomInt": ("random.int", [.bare("0"), .bare("1000")]),
     ]
 
     /// The most digits `$random.hex` makes, and the most bytes any made value may have before
@@ -78,6 +85,12 @@ public struct TemplateFunction: Sendable, Equatable {
                 }
                 arguments.append(.bare(String(decoding: word, as: UTF8.self)))
             }
+        }
+        // Postman's and the JetBrains client's names for the same values, so their files work as
+        // they are imported.
+        if arguments.isEmpty, let alias = Self.aliases[self.name] {
+            self.name = alias.name
+            arguments = alias.arguments
         }
         self.arguments = arguments
         self.problem = problem ?? Self.check(name: self.name, arguments: arguments)

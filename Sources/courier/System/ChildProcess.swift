@@ -1,3 +1,5 @@
+import CourierSystem
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,27 +20,16 @@ enum ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
         argv.append(nil)
         defer { for argument in argv { free(argument) } }
-        // The child starts with no signal blocked and every signal at its default: what this
-        // process ignores (SIGPIPE, for the network) or blocks is not the editor's business.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        SpawnSignals.reset(&attributes)
         var pid = pid_t()
         guard posix_spawn(&pid, path, nil, &attributes, argv, environ) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return nil }
         }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import: the low 7 bits are the
-        // signal (0 when it exited), the next 8 the exit status.
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return SpawnSignals.exitStatus(status)
     }
 }
