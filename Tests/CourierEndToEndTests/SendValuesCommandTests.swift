@@ -128,4 +128,49 @@ final class SendValuesCommandTests {
         #expect(output.contains("{{$prompt \"OTP code\"}}: no answer: there is no terminal to ask on"), "\(output)")
         #expect(output.split(separator: "\n").count == 1)
     }
+
+    @Test(
+        "on the screen: a secret prompt asks in a dialog, the file and the command are made, the previewed uuid is sent"
+    )
+    func screen() async throws {
+        let file = folder.appendingPathComponent("screen.json")
+        let document: [String: Any] = [
+            "environments": ["dev": ["base_url": "http://127.0.0.1:${COURIER_DEMO_PORT}/dev/v1"]],
+            "routes": [
+                [
+                    "name": "values", "method": "POST", "path": "/echo", "text": "{{$file \"note.txt\"}}",
+                    "headers": [
+                        "X-OTP": "{{$prompt.secret \"OTP code\"}}", "X-Id": "{{$uuid}}",
+                        "X-Tok": "{{$command \"./token.sh\"}}",
+                    ],
+                ]
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        var environment = demo.environment
+        environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+        let trusted = try await CourierBinary.run(["trust", "--yes", "--config", file.path], environment: environment)
+        #expect(trusted.code == 0, "\(trusted.stderr)")
+        let tmux = try TmuxSession(
+            command: "cd \(folder.path) && env COURIER_DEMO_PORT=\(demo.port) XDG_STATE_HOME=\(folder.path)/state "
+                + "XDG_CONFIG_HOME=\(folder.path)/config \(CourierBinary.url.path) --config \(file.path)")
+        defer { tmux.kill() }
+        try await tmux.waitFor("Routes")
+        try tmux.send("Enter")
+        try await tmux.waitFor("header X-Id: ")
+        let previewed = try #require(try tmux.screen().firstMatch(of: /X-Id: ([0-9a-f-]{36})/)?.output.1)
+        try tmux.send("Enter")
+        try await tmux.waitFor("asked again at the next send")
+        try tmux.type("12+/=&")
+        try tmux.send("Enter")
+        try await tmux.waitFor(#""body": "from the file""#)
+        let answered = try tmux.screen()
+        #expect(answered.contains(#""x-id": "\#(previewed)""#), "\(answered)")
+        #expect(answered.contains(#""x-otp": "••••••""#) && answered.contains(#""x-tok": "••••••""#))
+        #expect(!answered.contains("12+/") && !answered.contains("s3+cr"))
+        // The next send has a new draw, shown before it goes.
+        #expect(!answered.contains("X-Id: \(previewed)"))
+        try tmux.send("Escape", "q")
+        try await tmux.waitFor("EXIT=0")
+    }
 }
