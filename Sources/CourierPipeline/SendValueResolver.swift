@@ -27,9 +27,11 @@ public final class SendValueResolver: SendValueSource, @unchecked Sendable {
     private let trust: TrustStore
     private let ask: Ask?
     private let commandTimeout: Double
-    // Made values by need, and the workspace file's trust once checked; under the lock.
+    // Made values by need, under the lock.
     private let made = Locked<[SendNeed: String]>([:])
-    private let trusted = Locked(false)
+    /// Held while a prompt or a command is made: routes run side by side (`--jobs`) that need
+    /// one OTP ask once, the second finding the first's answer.
+    private let making = Locked(())
 
     /// A resolver for the workspace file at `workspaceFile` (absolute; its folder confines
     /// `$file`), asking through `ask` (nil: no terminal).
@@ -48,11 +50,16 @@ public final class SendValueResolver: SendValueSource, @unchecked Sendable {
     }
 
     public func value(for need: SendNeed) throws(RequestError) -> String? {
+        if case .file(let path) = need { return try read(path, for: need) }
+        return try making.withLock { (_) throws(RequestError) -> String in try make(need) }
+    }
+
+    private func make(_ need: SendNeed) throws(RequestError) -> String {
         if let value = made.withLock({ $0[need] }) { return value }
         let value: String
         switch need {
         case .file(let path):
-            return try read(path, for: need)
+            value = try read(path, for: need)
         case .prompt(let label), .secretPrompt(let label):
             guard let answer = ask?(label, need.isSecret) else {
                 throw .valueFailed(need, reason: "no answer: there is no terminal to ask on (or its input ended)")
@@ -90,15 +97,12 @@ public final class SendValueResolver: SendValueSource, @unchecked Sendable {
     }
 
     private func run(_ command: String, for need: SendNeed) throws(RequestError) -> String {
-        // A trust once found holds for the process; a missing one is looked for again (the
-        // screen's dialog, or `courier trust` in another terminal, may give it meanwhile).
-        let isTrusted = trusted.withLock { known in
-            if known { return true }
-            guard case .success(let contents) = FileBytes.read(workspaceFile) else { return false }
-            known = trust.isTrusted(file: workspaceFile, contents: contents)
-            return known
-        }
-        guard isTrusted else {
+        // Checked for each command before it first runs, against the file as it is now: the
+        // screen reads an edited file again, and a command added to it must not ride on the
+        // trust of the file before; a trust given meanwhile (`courier trust` elsewhere) counts.
+        let contents: [UInt8]
+        if case .success(let bytes) = FileBytes.read(workspaceFile) { contents = bytes } else { contents = [] }
+        guard !contents.isEmpty, trust.isTrusted(file: workspaceFile, contents: contents) else {
             throw .valueFailed(
                 need,
                 reason: "this workspace's commands are not trusted on this machine;"

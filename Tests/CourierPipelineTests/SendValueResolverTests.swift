@@ -66,6 +66,27 @@ struct SendValueResolverTests {
         #expect(try resolver.value(for: need) == "tok")
         #expect(try String(contentsOfFile: counter, encoding: .utf8) == "x\n")
         #expect(resolver.secretValues == ["tok"])
+        // The file edited while the process runs (the screen reads it again): a command not
+        // made yet is not trusted on the old trust.
+        try "{ }".write(toFile: workspace, atomically: true, encoding: .utf8)
+        #expect(failure(.command("echo new"), resolver).contains("not trusted on this machine"))
+        #expect(try resolver.value(for: need) == "tok")
+    }
+
+    @Test("routes run side by side that need one prompt ask once")
+    func concurrentPrompt() async throws {
+        let asked = Locked(0)
+        let resolver = resolver { _, _ in
+            asked.withLock { $0 += 1 }
+            usleep(50_000)
+            return "otp"
+        }
+        let values = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<4 { group.addTask { try? resolver.value(for: .secretPrompt("OTP")) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(values == Array(repeating: "otp", count: 4))
+        #expect(asked.withLock { $0 } == 1)
     }
 
     @Test(
