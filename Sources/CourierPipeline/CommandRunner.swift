@@ -44,6 +44,9 @@ enum CommandRunner {
             for descriptor in output + errors where descriptor >= 0 { close(descriptor) }
             throw .couldNotStart(String(cString: strerror(errno)))
         }
+        // Close-on-exec, so a program another thread starts does not hold them open (the
+        // child's own copies, made by dup2, are not); `pipe2` is not imported.
+        for descriptor in output + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -83,7 +86,10 @@ enum CommandRunner {
             }
             var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&polled, nfds_t(polled.count), Int32(min(left * 1000, 60_000)) + 1)
-            if ready < 0 && errno != EINTR { break }
+            if ready < 0 && errno != EINTR {
+                failure = .couldNotStart("poll: " + String(cString: strerror(errno)))
+                break
+            }
             for entry in polled where entry.revents != 0 {
                 let count = read(entry.fd, &buffer, buffer.count)
                 if count <= 0 {

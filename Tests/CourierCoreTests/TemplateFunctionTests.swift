@@ -85,6 +85,9 @@ struct TemplateFunctionTests {
     func sameAndDifferent() throws {
         let twice = try Template.render("{{$uuid}} {{$uuid}}", in: context).split(separator: " ")
         #expect(twice[0] != twice[1])
+        let nested = try Template.render("{{$base64 \"{{$uuid}}\"}} {{$base64 \"{{$uuid}}\"}}", in: context)
+        let halves = nested.split(separator: " ")
+        #expect(halves.count == 2 && halves[0] != halves[1])
         #expect(try Template.render("{{$uuid}}", in: context) == Template.render("{{$uuid}}", in: context))
         var elsewhere = context
         elsewhere.place = "header.X"

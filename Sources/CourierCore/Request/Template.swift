@@ -95,11 +95,6 @@ public struct Template: Sendable, Equatable {
         }
     }
 
-    /// Whether the text makes values when it is rendered (`{{$uuid}}`), directly.
-    public var hasFunctions: Bool {
-        segments.contains { if case .function = $0 { true } else { false } }
-    }
-
     /// The most bytes one value may expand to (16 MB): past it the variable whose expansion
     /// crossed it is named, instead of the process filling memory.
     public static let maxRendered = 16 << 20
@@ -124,8 +119,13 @@ public struct Template: Sendable, Equatable {
                 // Each placeholder's place: the field, the variables it came through, its number.
                 made += 1
                 let place = ([context.place] + visiting + [String(made)]).joined(separator: "/")
+                var argument = 0
                 out += try function.value(in: context, at: place) { (text) throws(RequestError) in
-                    try Template(text).render(in: context, visiting: visiting, expanded: &expanded)
+                    // A placeholder inside an argument has a place of its own under this one.
+                    argument += 1
+                    var inner = context
+                    inner.place = place + "<\(argument)"
+                    return try Template(text).render(in: inner, visiting: visiting, expanded: &expanded)
                 }
                 guard out.utf8.count <= context.maxRendered else {
                     throw .renderedTooLarge(function.source, limit: context.maxRendered)

@@ -129,7 +129,7 @@ extension AppState {
         }
         guard let request = prepare(route: route, environment: environment) else { return [] }
         let context = builder.context(
-            environment: environment, input: RequestInput(), captured: captured[environment.name] ?? [:])
+            environment: environment, input: made(RequestInput()), captured: captured[environment.name] ?? [:])
         let secrets = builder.secrets(environment: environment, context: context)
         let command = CurlExport(secrets: secrets).command(for: request)
         status = StatusLine(

@@ -52,7 +52,9 @@ extension AppState {
         } catch let error as FormError {
             status = StatusLine(text: error.description, isError: true)
         } catch RequestError.needsValue(let need) {
+            // `send` asks for it; anything else that builds (copying as curl) says why not.
             valueWait = ValueWait(need: need, route: route, environment: environment)
+            status = StatusLine(text: RequestError.needsValue(need).screenDescription, isError: true)
         } catch let error as RequestError {
             status = StatusLine(text: error.screenDescription, isError: true)
         } catch {
