@@ -96,13 +96,17 @@ public final class SendValueResolver: SendValueSource, @unchecked Sendable {
         return text
     }
 
+    /// Whether the workspace file, as it is now, is trusted to run its commands.
+    public func isTrusted() -> Bool {
+        guard case .success(let contents) = FileBytes.read(workspaceFile), !contents.isEmpty else { return false }
+        return trust.isTrusted(file: workspaceFile, contents: contents)
+    }
+
     private func run(_ command: String, for need: SendNeed) throws(RequestError) -> String {
         // Checked for each command before it first runs, against the file as it is now: the
         // screen reads an edited file again, and a command added to it must not ride on the
         // trust of the file before; a trust given meanwhile (`courier trust` elsewhere) counts.
-        let contents: [UInt8]
-        if case .success(let bytes) = FileBytes.read(workspaceFile) { contents = bytes } else { contents = [] }
-        guard !contents.isEmpty, trust.isTrusted(file: workspaceFile, contents: contents) else {
+        guard isTrusted() else {
             throw .valueFailed(
                 need,
                 reason: "this workspace's commands are not trusted on this machine;"

@@ -149,8 +149,6 @@ final class SendValuesCommandTests {
         try JSONSerialization.data(withJSONObject: document).write(to: file)
         var environment = demo.environment
         environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
-        let trusted = try await CourierBinary.run(["trust", "--yes", "--config", file.path], environment: environment)
-        #expect(trusted.code == 0, "\(trusted.stderr)")
         let tmux = try TmuxSession(
             command: "cd \(folder.path) && env COURIER_DEMO_PORT=\(demo.port) XDG_STATE_HOME=\(folder.path)/state "
                 + "XDG_CONFIG_HOME=\(folder.path)/config \(CourierBinary.url.path) --config \(file.path)")
@@ -163,6 +161,10 @@ final class SendValuesCommandTests {
         try await tmux.waitFor("asked again at the next send")
         try tmux.type("12+/=&")
         try tmux.send("Enter")
+        // The file is read; the command's workspace is not trusted yet: the dialog lists it.
+        try await tmux.waitFor("Run this workspace's commands?")
+        #expect(try tmux.screen().contains("./token.sh"))
+        try tmux.send("y")
         try await tmux.waitFor(#""body": "from the file""#)
         let answered = try tmux.screen()
         #expect(answered.contains(#""x-id": "\#(previewed)""#), "\(answered)")

@@ -13,7 +13,7 @@ struct ScreenSnapshotTests {
         case routes, environments, form, response, production, failedCheck
         case help, switcher, confirm, runPicker, runConfirmation, runView, history, diffPicker, diff
         case pasteCurl, saveRoute, cookies, captures, capturesEmpty, comparePicker, compareView, timing
-        case wrappedText, cutJSON
+        case wrappedText, cutJSON, prompt, trust
 
         /// The state showing it on a `width` × `height` screen.
         func state(width: Int, height: Int) throws -> AppState {
@@ -92,6 +92,16 @@ struct ScreenSnapshotTests {
                 state.press(.char("R"), .down, .char("c"))
             case .compareView:
                 state = try CompareViewTests.compared(width: width, height: height).0
+            case .prompt:
+                state.press(.down, .enter)
+                state.mode = .dialog(Modal(TextEntryDialog(.answer(.secretPrompt("OTP code")), text: "123456")))
+            case .trust:
+                state.mode = .dialog(
+                    Modal(
+                        TrustDialog(
+                            need: .command("pass show api/token"),
+                            commands: ["pass show api/token", "op read op://vault/item/field"],
+                            file: "/home/qa/shop/environments.json")))
             case .timing:
                 state = try TimingDialogTests.timed(width: width, height: height)
                 state.press(.char("t"))

@@ -76,4 +76,32 @@ struct SendValueViewTests {
         // A late answer for nothing waiting does nothing.
         #expect(state.update(.valueMade(.file("note.txt"), .success("late"))).isEmpty)
     }
+
+    @Test(
+        "a command of a file not trusted yet: the dialog lists the commands; y trusts and makes it, another key runs none"
+    )
+    func trust() throws {
+        var route = Route(name: "tok", method: "GET", path: "/users")
+        route.headers = [HeaderField("X-Tok", "{{$command \"pass show t\"}}")]
+        var state = Self.state([route])
+        state.press(.enter)
+        let need = SendNeed.command("pass show t")
+        #expect(state.press(.enter) == [.makeValue(need)])
+        #expect(state.update(.trustAsked(need)).isEmpty)
+        let dialog = try #require(state.modal?.dialog as? TrustDialog)
+        #expect(dialog.commands == ["pass show t"])
+        #expect(Views.render(state).trimmedLines.joined(separator: "\n").contains("  pass show t"))
+        #expect(state.press(.char("y")) == [.trustWorkspace(commands: ["pass show t"]), .makeValue(need)])
+        #expect(state.modal == nil)
+        let sent = try #require(state.update(.valueMade(need, .success("t0ken"))).sent.first)
+        #expect(sent.request.headers.value(for: "X-Tok") == "t0ken")
+        // The command's output is kept for the session; a refusal runs nothing.
+        state.press(.escape)
+        #expect(state.press(.enter).sent.count == 1)
+        var refusing = Self.state([route])
+        refusing.press(.enter, .enter)
+        _ = refusing.update(.trustAsked(need))
+        #expect(refusing.press(.char("n")).isEmpty)
+        #expect(refusing.status?.text == "not trusted: no command ran, nothing was sent")
+    }
 }

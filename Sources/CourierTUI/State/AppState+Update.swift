@@ -66,6 +66,11 @@ extension AppState {
             return []
         case .valueMade(let need, let result):
             return valueCame(need, result)
+        case .trustAsked(let need):
+            guard valueWait?.need == need else { return [] }
+            if status?.text.hasPrefix("making ") == true { status = nil }
+            mode = .dialog(Modal(TrustDialog(need: need, commands: workspace.commands, file: workspace.file)))
+            return []
         case .drawn(let draw):
             self.draw = draw
             return []

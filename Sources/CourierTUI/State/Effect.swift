@@ -33,6 +33,9 @@ public enum Effect: Sendable, Equatable {
     /// Make `need`'s value (read the file, run the trusted command) off the screen's loop;
     /// answer with `.valueMade`.
     case makeValue(SendNeed)
+    /// Trust the workspace file on this machine, if its commands are still `commands` (what the
+    /// user was shown); a refusal comes back as `.notice`.
+    case trustWorkspace(commands: [String])
     /// Leave the program.
     case quit
     /// Read the cookies of the environment called this; they come back as `.cookiesLoaded`.

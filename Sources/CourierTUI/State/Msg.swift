@@ -48,6 +48,8 @@ public enum Msg: Sendable {
     case bodySaved(path: String, size: Int, error: String?)
     /// A value from outside was made for the send waiting for it (`.makeValue`), or why not.
     case valueMade(SendNeed, Result<String, RequestError>)
+    /// The command `need` asks for a trust the workspace file does not have yet.
+    case trustAsked(SendNeed)
     /// The draw the next send's made values come from (after each send, and at start).
     case drawn(SendDraw)
 }

@@ -26,9 +26,14 @@ extension Runtime {
         return builder
     }
 
-    /// Makes `need`'s value on a background queue; `.valueMade` brings it back.
+    /// Makes `need`'s value on a background queue; `.valueMade` brings it back. A command of a
+    /// workspace file not trusted yet asks the user first (`.trustAsked`).
     func makeValue(_ need: SendNeed) {
         let resolver = valueSource
+        if case .command = need, !resolver.isTrusted() {
+            deliver(.trustAsked(need))
+            return
+        }
         DispatchQueue.global().async { [weak self] in
             let result: Result<String, RequestError>
             do throws(RequestError) {
@@ -41,6 +46,30 @@ extension Runtime {
                 result = .failure(error)
             }
             Task { @MainActor in self?.deliver(.valueMade(need, result)) }
+        }
+    }
+
+    /// Trusts the workspace file as it is, if its commands are still `shown` (an edit between
+    /// the dialog and the key must not be trusted unseen).
+    func trustWorkspace(showing shown: [String]) {
+        let path = state.workspace.file
+        let now: [String]?
+        if let plain = try? file.read().bytes,
+            let loaded = try? WorkspaceLoader().load(
+                bytes: plain, fileName: path, baseDirectory: state.workspace.baseDirectory)
+        {
+            now = loaded.commands
+        } else {
+            now = nil
+        }
+        guard case .success(let contents) = FileBytes.read(path), now == shown else {
+            deliver(.notice("\(path) changed since its commands were shown; send again to review them", isError: true))
+            return
+        }
+        do {
+            try TrustStore(processEnvironment: state.processEnvironment).trust(file: path, contents: contents)
+        } catch {
+            deliver(.notice("cannot record the trust: \(ErrorText.describe(error))", isError: true))
         }
     }
 }

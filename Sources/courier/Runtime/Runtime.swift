@@ -46,7 +46,7 @@ final class Runtime {
     /// Reads the workspace file again when it changes on disk.
     private let watcher: WorkspaceWatcher
     /// The workspace file, with the password of a sealed one.
-    private let file: WorkspaceFile
+    let file: WorkspaceFile
     /// The cookie jars of the environments, kept between runs (in memory for a sealed workspace).
     private let cookies: CookieKeeper
     /// OAuth2 tokens, fetched once and kept until they expire.
@@ -249,6 +249,7 @@ final class Runtime {
                     record.map(Msg.recordLoaded) ?? .notice("#\(id) is no longer in the history", isError: true)
                 })
         case .makeValue(let need): makeValue(need)
+        case .trustWorkspace(let commands): trustWorkspace(showing: commands)
         case .measureFiles(let paths):
             var sizes: [String: Int?] = [:]
             for path in paths {
