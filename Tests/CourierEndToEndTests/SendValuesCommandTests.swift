@@ -130,25 +130,19 @@ final class SendValuesCommandTests {
     }
 
     @Test(
-        "on the screen: a secret prompt asks in a dialog, the file and the command are made, the previewed uuid is sent"
+        "on the screen: a secret prompt asks, a dialog trusts the command, the file and it are made, the previewed uuid is sent"
     )
     func screen() async throws {
         let file = folder.appendingPathComponent("screen.json")
-        let document: [String: Any] = [
-            "environments": ["dev": ["base_url": "http://127.0.0.1:${COURIER_DEMO_PORT}/dev/v1"]],
-            "routes": [
-                [
-                    "name": "values", "method": "POST", "path": "/echo", "text": "{{$file \"note.txt\"}}",
-                    "headers": [
-                        "X-OTP": "{{$prompt.secret \"OTP code\"}}", "X-Id": "{{$uuid}}",
-                        "X-Tok": "{{$command \"./token.sh\"}}",
-                    ],
-                ]
-            ],
-        ]
-        try JSONSerialization.data(withJSONObject: document).write(to: file)
-        var environment = demo.environment
-        environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+        // Written as text: the headers' order (the prompt first, then the command) is the order
+        // the screen asks in, and a dictionary would not keep it.
+        let document = #"""
+            {"environments": {"dev": {"base_url": "http://127.0.0.1:${COURIER_DEMO_PORT}/dev/v1"}},
+             "routes": [{"name": "values", "method": "POST", "path": "/echo", "text": "{{$file \"note.txt\"}}",
+                         "headers": {"X-OTP": "{{$prompt.secret \"OTP code\"}}", "X-Id": "{{$uuid}}",
+                                     "X-Tok": "{{$command \"./token.sh\"}}"}}]}
+            """#
+        try Data(document.utf8).write(to: file)
         let tmux = try TmuxSession(
             command: "cd \(folder.path) && env COURIER_DEMO_PORT=\(demo.port) XDG_STATE_HOME=\(folder.path)/state "
                 + "XDG_CONFIG_HOME=\(folder.path)/config \(CourierBinary.url.path) --config \(file.path)")
