@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "CourierHTTP",
             dependencies: [
-                "CourierCore", "CPublicSuffix",
+                "CourierCore", "CourierSystem", "CPublicSuffix",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

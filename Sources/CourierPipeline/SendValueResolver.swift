@@ -1,5 +1,6 @@
 import CourierCore
 import CourierStore
+import CourierSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -74,11 +75,12 @@ public final class SendValueResolver: SendValueSource, @unchecked Sendable {
 
     private func read(_ path: String, for need: SendNeed) throws(RequestError) -> String {
         let absolute = path.hasPrefix("/") ? path : PathText.joined(folder, path)
-        guard let real = Self.realPath(absolute) else {
+        guard let real = RealPath.of(absolute) else {
             throw .valueFailed(need, reason: String(cString: strerror(errno)))
         }
-        let inside = Self.realPath(folder).map { real.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? false
-        guard inside else { throw .valueFailed(need, reason: "it is outside the workspace's folder \(folder)") }
+        guard RealPath.isInside(real, folder: folder) else {
+            throw .valueFailed(need, reason: "it is outside the workspace's folder \(folder)")
+        }
         let descriptor = open(real, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .valueFailed(need, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -134,9 +136,4 @@ public final class SendValueResolver: SendValueSource, @unchecked Sendable {
         return text
     }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }

@@ -74,6 +74,14 @@ final class SendValuesCommandTests {
         #expect(basic.hasPrefix("ada:") && basic.count == 8)
         let second = try await courier(["call", "made", "--env", "dev"])
         #expect(second.code == 0 && !second.stdout.contains(headers["x-id"] ?? "-"))
+        // History keeps each request as it was sent, its made values included.
+        var environment = demo.environment
+        environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+        let listed = try await courier(["history", "made", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let oldest = try #require(rows.last?["id"] as? Int)
+        let shown = try await CourierBinary.run(["history", "show", String(oldest)], environment: environment)
+        #expect(shown.code == 0 && shown.stdout.contains(headers["x-id"] ?? "-"), "\(shown.stdout)")
 
         let outside = try await courier(["call", "outside", "--env", "dev"])
         #expect(outside.code == 1)

@@ -1,4 +1,5 @@
 import CourierCore
+import CourierSystem
 import NIOCore
 
 #if canImport(FoundationEssentials)
@@ -36,9 +37,8 @@ struct UploadStream: AsyncSequence, Sendable {
 
     init(_ body: MultipartBody) throws(TransportError) {
         for (file, folder) in body.confinements {
-            guard let real = Self.realPath(file) else { continue }  // missing: said below, by name
-            let inside = Self.realPath(folder).map { real.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? false
-            guard inside else {
+            guard let real = RealPath.of(file) else { continue }  // missing: said below, by name
+            guard RealPath.isInside(real, folder: folder) else {
                 throw .upload(
                     path: file,
                     reason:
@@ -66,12 +66,6 @@ struct UploadStream: AsyncSequence, Sendable {
         }
         self.pieces = pieces
         self.length = length
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     static func failure(_ path: String, _ code: Int32) -> TransportError {
