@@ -11,6 +11,8 @@ public struct CheckEvaluator {
     public let context: TemplateContext
     /// The route's times over the repeats of a run, for `duration p95`; nil for one exchange.
     public var latency: LatencySummary?
+    /// The request was GraphQL: the implicit check also holds the answer to have no `errors`.
+    public var graphQL = false
 
     /// Why the body is not one JSON document (nil when it is). Worked out once: a path can be
     /// found before the place where a truncated body breaks off, and that body is still not JSON.
@@ -42,11 +44,12 @@ public struct CheckEvaluator {
     }
 
     /// Results of a route's checks, in order; `nil` (no `checks` key) runs the implicit check:
-    /// the status is below 400 and a body whose Content-Type says JSON parses (for NDJSON or a
-    /// JSON text sequence: each record does).
+    /// the status is below 400, a GraphQL answer has no `errors`, and a body whose Content-Type
+    /// says JSON parses (for NDJSON or a JSON text sequence: each record does).
     public func evaluate(_ checks: [Check]?) -> [CheckResult] {
         guard let checks else {
             var results = [evaluate(.implicitStatus)]
+            if graphQL && bodyProblem == nil { results.append(graphQLAnswer()) }
             guard response.bodySize > 0 && bodyProblem == nil else { return results }
             if JSONSequence.isSequence(contentType: response.contentType) {
                 // NDJSON and JSON text sequences hold a document per record, not one in all.

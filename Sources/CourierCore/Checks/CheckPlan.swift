@@ -13,6 +13,8 @@ public struct CheckPlan: Sendable, Equatable {
     /// The OpenAPI operation (`DOCUMENT#OPERATION`) whose contract the response is held to;
     /// the pipeline, which reads documents, runs that check.
     public var operation: String?
+    /// The request was GraphQL (the implicit check holds its answer to have no `errors`).
+    public var graphQL = false
 
     /// A plan.
     public init(checks: [Check]?, captures: [Capture] = [], context: TemplateContext, secretNames: Set<String> = []) {
@@ -28,7 +30,8 @@ public struct CheckPlan: Sendable, Equatable {
     /// `bodyIsJSON: true` says the caller already found the body to be one valid JSON document
     /// (the screen prints it before the checks run), so it is not walked a second time.
     public func apply(to exchange: inout Exchange, bodyIsJSON: Bool = false) {
-        let evaluator = CheckEvaluator(response: exchange.response, context: context, bodyIsJSON: bodyIsJSON)
+        var evaluator = CheckEvaluator(response: exchange.response, context: context, bodyIsJSON: bodyIsJSON)
+        evaluator.graphQL = graphQL
         var results = evaluator.evaluate(checks)
         for capture in captures {
             let (value, result) = evaluator.capture(capture)

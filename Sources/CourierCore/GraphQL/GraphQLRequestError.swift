@@ -12,6 +12,8 @@ public enum GraphQLRequestError: Error, Sendable, Equatable, CustomStringConvert
     case mutationOverGet(GraphQLOperation.Kind)
     /// `variables` is not a JSON object.
     case variablesNotObject(String)
+    /// The `.graphql` file cannot be read.
+    case unreadableFile(String, reason: String)
 
     /// The message.
     public var description: String {
@@ -27,6 +29,7 @@ public enum GraphQLRequestError: Error, Sendable, Equatable, CustomStringConvert
         case .mutationOverGet(let kind):
             return "a \(kind.rawValue) is not sent with GET (GraphQL over HTTP allows only queries); use POST"
         case .variablesNotObject(let kind): return "GraphQL variables are a JSON object, not \(kind)"
+        case .unreadableFile(let path, let reason): return "the GraphQL query \(path): \(reason)"
         }
     }
 }

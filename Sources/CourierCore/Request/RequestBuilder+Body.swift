@@ -43,6 +43,12 @@ extension RequestBuilder {
             }
             return try multipart(Self.merge(route.multipart ?? [], typed), in: context)
         }
+        if let graphql = route.graphql {
+            // On a GET route the query went into the URL.
+            guard route.method != .get else { return nil }
+            let payload = try graphQLPayload(graphql, route: route, input: input, context: context)
+            return Body(bytes: Array(payload.json.serialized.utf8), contentType: Self.jsonType)
+        }
         if let body = route.body {
             return Body(bytes: Array(try render(body, in: context).serialized.utf8), contentType: Self.jsonType)
         }

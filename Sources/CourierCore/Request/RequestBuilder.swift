@@ -72,6 +72,8 @@ public struct RequestBuilder: Sendable {
         var layers: [[HeaderField]] = [
             [HeaderField("User-Agent", CourierVersion.userAgent)], workspace.headers, environment.headers,
         ]
+        // GraphQL over HTTP's media type first, plain JSON for servers older than it.
+        if route.graphql != nil { layers.append([HeaderField("Accept", Self.graphQLAccept)]) }
         if let language = input.language, !language.isEmpty {
             layers.append([HeaderField("Accept-Language", language)])
         }
@@ -130,6 +132,7 @@ public struct RequestBuilder: Sendable {
         prepared.checkPlan = CheckPlan(
             checks: route.checks, captures: route.captures, context: context, secretNames: environment.secrets)
         if route.checksContract { prepared.checkPlan?.operation = route.operation }
+        prepared.checkPlan?.graphQL = route.graphql != nil
         try applyAuth(
             authSpec(route: route, environment: environment), to: &prepared, in: context,
             headerWins: authorizationHeaderWins(route: route, environment: environment, inputHeaders: input.headers))
@@ -188,6 +191,13 @@ public struct RequestBuilder: Sendable {
             let encodedName = PercentEncoding.queryComponent(name)
             encodedQuery.append(
                 item.bare && value.isEmpty ? encodedName : encodedName + "=" + PercentEncoding.queryComponent(value))
+        }
+        // A GraphQL query on a GET route travels in the URL (GraphQL over HTTP).
+        if let graphql = route.graphql, route.method == .get, input.body == nil {
+            for item in try graphQLPayload(graphql, route: route, input: input, context: context).queryItems {
+                encodedQuery.append(
+                    PercentEncoding.queryComponent(item.name) + "=" + PercentEncoding.queryComponent(item.value))
+            }
         }
 
         // A path that is a whole URL (a quick request, a route on another host) stands alone.

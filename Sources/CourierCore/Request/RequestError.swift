@@ -35,6 +35,8 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
     case needsValue(SendNeed)
     /// A value from outside that could not be had: the file is missing, the command failed.
     case valueFailed(SendNeed, reason: String)
+    /// A GraphQL route that cannot be sent as written.
+    case graphQL(GraphQLRequestError)
 
     /// One line for the screen, which has keys and fields where the command line has flags.
     public var screenDescription: String {
@@ -100,6 +102,8 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(need) needs a value and there is no one to ask (run it in a terminal)"
         case .valueFailed(let need, let reason):
             return "\(need): \(reason)"
+        case .graphQL(let error):
+            return error.description
         }
     }
 }

@@ -18,6 +18,8 @@ public struct RequestInput: Sendable, Equatable {
     public var multipart: [MultipartField]?
     /// A text body (`--text`) that replaces the route's body entirely.
     public var text: String?
+    /// A GraphQL route's variables (`--variables`): a JSON object that replaces the route's.
+    public var graphQLVariables: String?
     /// Language sent as `Accept-Language`.
     public var language: String?
     /// Overrides of the environment's timeout in seconds.

@@ -48,4 +48,12 @@ public struct TemplateContext: Sendable, Equatable {
     public var knownNames: [String] {
         Array(Set(overrides.keys).union(captured.keys).union(environment.keys).union(workspace.keys)).sorted()
     }
+
+    /// What `need` gives for this send: an answer given, else the source's value, else
+    /// `RequestError.needsValue` for the caller to make it (the screen, through a dialog).
+    func outsideValue(_ need: SendNeed) throws(RequestError) -> String {
+        if let answer = answers[need] { return answer }
+        if let value = try source?.source.value(for: need) { return value }
+        throw .needsValue(need)
+    }
 }

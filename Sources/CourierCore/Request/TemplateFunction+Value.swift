@@ -53,9 +53,7 @@ extension TemplateFunction {
     }
 
     private func outside(_ need: SendNeed, in context: TemplateContext) throws(RequestError) -> String {
-        if let answer = context.answers[need] { return answer }
-        if let value = try context.source?.source.value(for: need) { return value }
-        throw .needsValue(need)
+        try context.outsideValue(need)
     }
 
     /// `bytes` as a UUID of `version` (RFC 9562's version and variant bits set), lowercase.

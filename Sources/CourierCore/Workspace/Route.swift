@@ -17,7 +17,7 @@ public struct Route: Sendable, Equatable {
     /// Default body (a JSON value whose strings may hold templates).
     public var body: JSONValue?
     /// A form body (`application/x-www-form-urlencoded`) in order, repeats kept; values may
-    /// hold templates. At most one of `body`, `form`, `multipart` and `text` is set.
+    /// hold templates. At most one of `body`, `form`, `multipart`, `text`, `bodyFile` and `graphql` is set.
     public var form: [QueryItem]?
     /// A `multipart/form-data` body: text parts and files, in order.
     public var multipart: [MultipartField]?
@@ -31,6 +31,8 @@ public struct Route: Sendable, Equatable {
     /// The `Content-Type` of `text` or `bodyFile` (default `text/plain; charset=utf-8` for
     /// text, the one the file's extension names for a file).
     public var contentType: String?
+    /// A GraphQL request: the body (or, on a GET route, the URL's parameters) it makes.
+    public var graphql: GraphQLBody?
     /// Default values for path parameters.
     public var params: [String: String]
     /// The part of the response shown by default.

@@ -18,7 +18,7 @@ struct WorkspaceSchema {
     ]
     private static let routeKeys = [
         "name", "method", "path", "query", "headers", "body", "form", "multipart", "text", "body_file", "allow_outside",
-        "content_type", "params",
+        "content_type", "graphql", "params",
         "json_path",
         "description", "checks", "capture", "auth", "operation", "contract",
     ]
@@ -212,6 +212,7 @@ struct WorkspaceSchema {
             case "body_file": route.bodyFile = try reader.string(member.value, keyPath)
             case "allow_outside": route.bodyFileAllowOutside = try reader.bool(member.value, keyPath)
             case "content_type": route.contentType = try reader.string(member.value, keyPath)
+            case "graphql": route.graphql = try graphql(member.value, keyPath)
             case "params": route.params = try reader.variables(member.value, keyPath)
             case "json_path": route.jsonPath = try reader.string(member.value, keyPath)
             case "description": route.summary = try reader.string(member.value, keyPath)
@@ -233,7 +234,7 @@ struct WorkspaceSchema {
         guard hasPath else { throw reader.fail(reader.join(path, "path"), "is required") }
         let kinds = [
             ("body", route.body != nil), ("form", route.form != nil), ("multipart", route.multipart != nil),
-            ("text", route.text != nil), ("body_file", route.bodyFile != nil),
+            ("text", route.text != nil), ("body_file", route.bodyFile != nil), ("graphql", route.graphql != nil),
         ].filter(\.1).map(\.0)
         guard kinds.count <= 1 else {
             throw reader.fail(path, "has \(kinds.joined(separator: " and ")); a route has at most one kind of body")

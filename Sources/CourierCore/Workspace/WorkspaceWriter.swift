@@ -90,6 +90,18 @@ public struct WorkspaceWriter: Sendable {
         return .object(members)
     }
 
+    /// A route's GraphQL request as the file writes it.
+    static func graphql(_ graphql: GraphQLBody) -> JSONValue {
+        var members: [JSONMember]
+        switch graphql.query {
+        case .text(let text): members = [JSONMember("query", .string(text))]
+        case .file(let path): members = [JSONMember("file", .string(path))]
+        }
+        if let name = graphql.operationName { members.append(JSONMember("operation_name", .string(name))) }
+        if let variables = graphql.variables { members.append(JSONMember("variables", variables)) }
+        return .object(members)
+    }
+
     /// A route as the file writes it.
     @_optimize(size) public func route(_ route: Route) -> JSONValue {
         var members = [
@@ -105,6 +117,7 @@ public struct WorkspaceWriter: Sendable {
         if let file = route.bodyFile { members.append(JSONMember("body_file", .string(file))) }
         if route.bodyFileAllowOutside { members.append(JSONMember("allow_outside", .bool(true))) }
         if let type = route.contentType { members.append(JSONMember("content_type", .string(type))) }
+        if let graphql = route.graphql { members.append(JSONMember("graphql", Self.graphql(graphql))) }
         members.append(optional: "params", strings(route.params))
         if let path = route.jsonPath { members.append(JSONMember("json_path", .string(path))) }
         if let summary = route.summary { members.append(JSONMember("description", .string(summary))) }
