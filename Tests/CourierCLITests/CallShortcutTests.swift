@@ -159,7 +159,8 @@ struct CallShortcutTests {
             call.har ?? "-",
             "\(call.output.include) \(call.output.raw) \(call.output.jsonPath ?? "-") \(call.output.timing)",
             "\(request.params) \(request.query) \(request.headers) \(request.body ?? "-") \(request.form)",
-            "\(request.parts) \(request.text ?? "-") \(request.send.variables) \(request.send.timeout ?? 0)",
+            "\(request.parts) \(request.text ?? "-") \(request.graphQLVariables ?? "-") \(request.send.variables)",
+            "\(request.send.timeout ?? 0)",
             "\(request.send.language ?? "-") \(request.send.retries ?? -1) \(request.send.retryDelay ?? -1)",
             "\(request.send.noHistory) \(request.send.noCookies) \(request.send.noFollow)",
         ].joined(separator: " | ")

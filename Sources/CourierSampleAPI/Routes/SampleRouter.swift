@@ -67,6 +67,7 @@ struct SampleRouter: Sendable {
             ("oauth/me", [("GET", oauthMe)]),
             ("events", [("GET", events)]),
             ("ndjson", [("GET", ndjson)]),
+            ("graphql", [("GET", graphql), ("POST", graphql)]),
         ]
     }
 

@@ -1,4 +1,5 @@
 import CourierCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

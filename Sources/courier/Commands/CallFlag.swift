@@ -6,7 +6,8 @@ import ArgumentParser
 /// path and ArgumentParser cannot disagree on a spelling (`CallShortcutTests` holds the rest).
 enum CallFlag: Int, CaseIterable {
     // Options that take a value.
-    case env, config, param, query, header, body, form, part, text, variable, language, timeout, retries
+    case env, config, param, query, header, body, form, part, text, graphQLVariables, variable, language, timeout,
+        retries
     case retryDelay, jsonPath, har
     // Flags.
     case yes, curl, showSecrets, noFollow, noHistory, noCookies, include, raw, timing
@@ -23,6 +24,7 @@ enum CallFlag: Int, CaseIterable {
         case .form: ["--form"]
         case .part: ["-F"]
         case .text: ["--text"]
+        case .graphQLVariables: ["--variables"]
         case .variable: ["--var"]
         case .language: ["--lang"]
         case .timeout: ["--timeout"]
@@ -85,6 +87,8 @@ enum CallFlag: Int, CaseIterable {
                 "Multipart part: a value, or @FILE (streamed, ';type=T' and ';filename=N' may follow); repeatable.",
                 valueName: "NAME=VALUE|NAME=@FILE")
         case .text: ArgumentHelp("Text body, or @FILE to read it from a file.", valueName: "TEXT|@FILE")
+        case .graphQLVariables:
+            ArgumentHelp("A GraphQL route's variables (a JSON object), or @FILE.", valueName: "JSON|@FILE")
         case .variable: ArgumentHelp("Template variable.", valueName: "NAME=VALUE")
         case .language: ArgumentHelp("Accept-Language to send.", valueName: "CODE")
         case .timeout: ArgumentHelp("Seconds before giving up.", valueName: "S")

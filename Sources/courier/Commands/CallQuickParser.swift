@@ -66,7 +66,8 @@ enum CallQuickParser {
             noHistory: given(.noHistory), noCookies: given(.noCookies))
         let request = RequestSettings(
             params: all(.param), query: all(.query), headers: all(.header), body: one(.body), form: all(.form),
-            parts: all(.part), text: one(.text), send: send)
+            parts: all(.part), text: one(.text),
+            graphQLVariables: one(.graphQLVariables), send: send)
         let call = CallInvocation(
             route: route, workspace: WorkspaceSource(config: one(.config) ?? "environments.json"), env: one(.env),
             request: request,

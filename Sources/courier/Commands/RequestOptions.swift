@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The flags that shape one request: `-p -q -H --body --form -F --text` and the `SendFlags` (`--var --lang
+/// The flags that shape one request: `-p -q -H --body --form -F --text --variables` and the `SendFlags` (`--var --lang
 /// --timeout --retries --retry-delay --no-follow`). `call` uses them; `diff` and export will.
 struct RequestOptions: ParsableArguments {
     @Option(name: CallFlag.param.name, help: CallFlag.param.help)
@@ -24,12 +24,15 @@ struct RequestOptions: ParsableArguments {
     @Option(name: CallFlag.text.name, help: CallFlag.text.help)
     var text: String?
 
+    @Option(name: CallFlag.graphQLVariables.name, help: CallFlag.graphQLVariables.help)
+    var graphQLVariables: String?
+
     @OptionGroup var send: SendFlags
 
     /// The flags as plain values (reading them is what costs in ArgumentParser's types).
     var settings: RequestSettings {
         RequestSettings(
             params: params, query: query, headers: headers, body: body, form: form, parts: parts, text: text,
-            send: send.settings)
+            graphQLVariables: graphQLVariables, send: send.settings)
     }
 }

@@ -17,6 +17,7 @@ struct RequestSettings {
     var form: [String] = []
     var parts: [String] = []
     var text: String?
+    var graphQLVariables: String?
     var send = SendSettings()
 
     /// The flags as builder input. The language is `--lang`, else the remembered one if the
@@ -45,6 +46,9 @@ struct RequestSettings {
         }
         if let body { input.body = try Self.value(body, option: "--body", readFile: readFile) }
         if let text { input.text = try Self.value(text, option: "--text", readFile: readFile) }
+        if let graphQLVariables {
+            input.graphQLVariables = try Self.value(graphQLVariables, option: "--variables", readFile: readFile)
+        }
         if !form.isEmpty {
             input.form = try form.map { item in
                 let (name, value) = try Self.split(item, option: "--form")
