@@ -22,6 +22,6 @@ let package = Package(
         fuzzer("FuzzCheck"), fuzzer("FuzzCurl", [importers]), fuzzer("FuzzPostman", [importers]),
         fuzzer("FuzzHTTPFile", [importers]),
         fuzzer("FuzzOpenAPI", [.product(name: "CourierOpenAPI", package: "Courier")]), fuzzer("FuzzHeaders"),
-        fuzzer("FuzzStream"), fuzzer("FuzzSeal"), fuzzer("FuzzRegex"),
+        fuzzer("FuzzStream"), fuzzer("FuzzSeal"), fuzzer("FuzzRegex"), fuzzer("FuzzGraphQL"),
     ]
 )

@@ -62,8 +62,7 @@ struct GraphQLLexer {
             return try number(column: column)
         default:
             guard Self.isNameStart(scalar) else {
-                let shown = scalar.value < 0x20 || scalar.value == 0x7F ? Self.codePoint(scalar) : "\"\(scalar)\""
-                throw error("unexpected character \(shown)", column: column)
+                throw error("unexpected character \(Self.shown(scalar))", column: column)
             }
             let start = index
             while index < scalars.count, Self.isNameContinue(scalars[index]) { index += 1 }
@@ -120,7 +119,7 @@ struct GraphQLLexer {
         }
         // `123abc` and `1.5.` are one mistake, not two tokens.
         if index < scalars.count, scalars[index] == "." || Self.isNameStart(scalars[index]) {
-            throw error("a number cannot be followed by \"\(scalars[index])\"", column: index - lineStart + 1)
+            throw error("a number cannot be followed by \(Self.shown(scalars[index]))", column: index - lineStart + 1)
         }
         let text = String(String.UnicodeScalarView(scalars[start..<index]))
         return Token(kind: float ? .float(text) : .int(text), line: line, column: column)
@@ -147,7 +146,9 @@ struct GraphQLLexer {
                 case "r": value.append("\r")
                 case "t": value.append("\t")
                 case "u": value.append(try unicodeEscape())
-                default: throw error("\\\(escape) is not an escape in a string", column: index - lineStart - 1)
+                default:
+                    let column = index - lineStart - 1
+                    throw error("a backslash before \(Self.shown(escape)) is not an escape", column: column)
                 }
             default:
                 if scalar.value < 0x20 && scalar != "\t" {
@@ -258,6 +259,14 @@ struct GraphQLLexer {
 
     private func error(_ message: String, column: Int) -> GraphQLSyntaxError {
         GraphQLSyntaxError(line: line, column: column, message: message)
+    }
+
+    /// `"x"`, or `U+000A` for a character that would not show (or would break the line).
+    static func shown(_ scalar: Unicode.Scalar) -> String {
+        let invisible =
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+            || scalar.value == 0x2029 || scalar.properties.generalCategory == .format
+        return invisible ? codePoint(scalar) : "\"\(scalar)\""
     }
 
     /// `U+000B`, as Unicode names a character that shows as nothing.
