@@ -177,3 +177,54 @@ struct GraphQLRouteTests {
         if let message { #expect(graphQL?.message == message) }
     }
 }
+
+@Suite("GraphQL: a schema from introspection")
+struct GraphQLSchemaTests {
+    @Test("the root types' fields become operations, wrapped types written as GraphQL writes them")
+    func operations() throws {
+        let answer = try JSONValue.parse(
+            #"""
+            {"data": {"__schema": {"queryType": {"name": "Q"}, "mutationType": null, "subscriptionType": {"name": "S"},
+              "types": [
+                {"kind": "OBJECT", "name": "Q", "fields": [
+                  {"name": "node", "description": "One node\nby id", "args": [{"name": "id", "type": {"kind": "NON_NULL", "name": null, "ofType": {"kind": "SCALAR", "name": "ID", "ofType": null}}}],
+                   "type": {"kind": "INTERFACE", "name": "Node", "ofType": null}},
+                  {"name": "all", "description": null, "args": [],
+                   "type": {"kind": "NON_NULL", "name": null, "ofType": {"kind": "LIST", "name": null, "ofType": {"kind": "NON_NULL", "name": null, "ofType": {"kind": "OBJECT", "name": "Node"}}}}}]},
+                {"kind": "OBJECT", "name": "S", "fields": [{"name": "ticks", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}
+              ]}}}
+            """#)
+        let schema = try GraphQLSchema(answer: answer)
+        #expect(
+            schema.operations.map(\.description) == [
+                "query node(id: ID!): Node", "query all: [Node!]!", "subscription ticks: Int",
+            ])
+        #expect(schema.operations[0].summary == "One node\nby id")
+        #expect(schema.operations[1].summary == nil)
+    }
+
+    @Test(
+        "an answer that is not a schema is one line",
+        arguments: [
+            (
+                #"{"errors": [{"message": "introspection is disabled"}]}"#,
+                "the server refused introspection: introspection is disabled"
+            ),
+            (#"{"data": {"user": null}}"#, "the answer is not a GraphQL introspection result (no data.__schema)"),
+            (#"[1]"#, "the answer is not a GraphQL introspection result (no data.__schema)"),
+        ])
+    func refused(text: String, message: String) throws {
+        #expect(throws: GraphQLSchemaError.self) { try GraphQLSchema(answer: try JSONValue.parse(text)) }
+        do {
+            _ = try GraphQLSchema(answer: try JSONValue.parse(text))
+        } catch let error as GraphQLSchemaError {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("the introspection query Courier sends is a query the reader reads")
+    func introspectionQuery() throws {
+        let document = try GraphQLDocument.parse(GraphQLSchema.introspectionQuery)
+        #expect(try document.operation(named: nil).name == "CourierIntrospection")
+    }
+}

@@ -94,4 +94,33 @@ final class GraphQLCommandTests {
         let gone = try await courier(["call", "users", "--env", "dev"])
         #expect(gone.code == 1 && gone.stderr.contains("the GraphQL query queries/users.graphql: "), "\(gone.stderr)")
     }
+
+    @Test(
+        "graphql schema lists the endpoint's operations and keeps the answer private; a non-GraphQL endpoint is exit 2")
+    func schema() async throws {
+        let listed = try await courier(["graphql", "schema", "user", "--env", "dev"])
+        #expect(listed.code == 0, "\(listed.stderr)")
+        #expect(
+            listed.stdout == """
+                query users(city: String): [User!]!
+                query user(id: ID!): User
+                query posts: [Post!]!
+                mutation renameUser(id: ID!, name: String!): User
+
+                """)
+        #expect(listed.stderr.contains("4 operations from http://127.0.0.1:"))
+        let cache = folder.appendingPathComponent("state/courier/graphql")
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(files.count == 1 && files[0].hasSuffix(".json"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(files[0]).path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: cache.path)
+        #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+        let json = try await courier(["graphql", "schema", "user", "--env", "dev", "--json"])
+        #expect(json.code == 0 && json.stdout.hasPrefix(#"{"data":{"__schema":"#), "\(json.stdout.prefix(80))")
+
+        let echo = try await courier(["graphql", "schema", "not.graphql", "--env", "dev"])
+        #expect(echo.code == 2)
+        #expect(echo.stderr.contains("the answer is not a GraphQL introspection result (no data.__schema)"))
+    }
 }

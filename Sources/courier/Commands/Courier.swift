@@ -13,7 +13,7 @@ struct Courier: AsyncParsableCommand {
         subcommands: [
             TUICommand.self, CallCommand.self, CheckCommand.self, DiffCommand.self, HistoryCommand.self,
             ImportCommand.self, SealCommand.self, UnsealCommand.self, CookiesCommand.self, CapturesCommand.self,
-            RoutesCommand.self, TrustCommand.self,
+            RoutesCommand.self, TrustCommand.self, GraphQLCommand.self,
             EnvsCommand.self,
             FormatCommand.self,
             DemoCommand.self,

@@ -1,0 +1,16 @@
+/// Why an introspection answer gave no schema.
+public enum GraphQLSchemaError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server answered with errors (introspection turned off, often).
+    case serverError(String)
+    /// The answer has no `__schema`.
+    case notIntrospection
+
+    /// One line.
+    public var description: String {
+        switch self {
+        case .serverError(let message):
+            return "the server refused introspection: \(TerminalText.visible(message))"
+        case .notIntrospection: return "the answer is not a GraphQL introspection result (no data.__schema)"
+        }
+    }
+}
