@@ -14,6 +14,13 @@ extension RequestForm {
         if let form = input.form { saved.form = form }
         if let parts = input.multipart { saved.multipart = parts }
         if let text = input.text { saved.text = text }
+        if let variables = input.graphQLVariables {
+            do {
+                saved.graphql?.variables = try JSONValue.parse(variables)
+            } catch {
+                throw .invalid(field: "variables", message: "the variables are not valid JSON: \(error)")
+            }
+        }
         if let body = input.body {
             do {
                 saved.body = try JSONValue.parse(body)

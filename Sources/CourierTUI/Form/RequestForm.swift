@@ -11,6 +11,8 @@ public struct FormField: Sendable, Equatable {
         /// A text body, whole.
         case text
         case body
+        /// A GraphQL route's variables, one per top-level variable.
+        case variables = "var"
     }
 
     /// Which of several form fields with the same name this is (0 for the first); it keeps
@@ -64,11 +66,14 @@ public struct RequestForm: Sendable, Equatable {
     /// The route's multipart parts, one per `.multipart` field in order: their types and
     /// file names go out with the values typed.
     private let parts: [MultipartField]
+    /// The route is GraphQL: the `.variables` fields make its variables, not a body.
+    let graphQL: Bool
 
     /// A form with the route's defaults, overlaid with `saved` values from an earlier run.
     public init(route: Route, saved: [String: String] = [:]) {
         routeName = route.name
         parts = route.multipart ?? []
+        graphQL = route.graphql != nil
         var fields: [FormField] = []
         for name in route.pathTemplate.parameterNames {
             fields.append(FormField(section: .path, name: name, value: route.params[name] ?? ""))
@@ -94,29 +99,12 @@ public struct RequestForm: Sendable, Equatable {
             fields.append(field)
         }
         if let text = route.text { fields.append(FormField(section: .text, name: "text", value: text)) }
-        fields += Self.bodyFields(route.body)
+        fields += route.graphql.map(Self.variableFields) ?? Self.bodyFields(route.body)
         for index in fields.indices where fields[index].section != .header {
             if let value = saved[fields[index].key] { fields[index].value = value }
         }
         self.fields = fields
         cursor = fields.first.map { $0.value.count } ?? 0
-    }
-
-    /// Fields for a body: one per top-level member of an object, else one raw JSON field.
-    static func bodyFields(_ body: JSONValue?) -> [FormField] {
-        guard let body else { return [] }
-        guard case .object(let members) = body else {
-            return [FormField(section: .body, name: "(whole body)", value: body.serialized, kind: .json)]
-        }
-        return members.map { member in
-            switch member.value {
-            case .string(let text): return FormField(section: .body, name: member.key, value: text, kind: .text)
-            case .number(let literal): return FormField(section: .body, name: member.key, value: literal, kind: .number)
-            case .bool(let flag):
-                return FormField(section: .body, name: member.key, value: flag ? "true" : "false", kind: .bool)
-            default: return FormField(section: .body, name: member.key, value: member.value.serialized, kind: .json)
-            }
-        }
     }
 
     /// The focused field, if the form has any.
@@ -185,7 +173,7 @@ public struct RequestForm: Sendable, Equatable {
                 }
             case .form, .multipart, .text:
                 continue
-            case .body:
+            case .body, .variables:
                 let json = try Self.json(for: field)
                 if field.kind == .json && field.name == "(whole body)" {
                     wholeBody = json
@@ -194,7 +182,12 @@ public struct RequestForm: Sendable, Equatable {
                 }
             }
         }
-        if let wholeBody {
+        if graphQL {
+            // The route's own variables (or none) when the form shows none.
+            if fields.contains(where: { $0.section == .variables }) {
+                input.graphQLVariables = wholeBody ?? "{" + bodyMembers.joined(separator: ",") + "}"
+            }
+        } else if let wholeBody {
             input.body = wholeBody
         } else if fields.contains(where: { $0.section == .body }) {
             input.body = "{" + bodyMembers.joined(separator: ",") + "}"
@@ -209,13 +202,20 @@ public struct RequestForm: Sendable, Equatable {
             return JSONString.encode(field.value)
         case .bool:
             guard field.value == "true" || field.value == "false" else {
-                throw .invalid(field: field.key, message: "body field '\(field.name)' must be true or false")
+                throw .invalid(
+                    field: field.key,
+                    message:
+                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' must be true or false"
+                )
             }
             return field.value
         case .number:
             guard case .number? = try? JSONValue.parse(field.value) else {
                 throw .invalid(
-                    field: field.key, message: "body field '\(field.name)' must be a number, not '\(field.value)'")
+                    field: field.key,
+                    message:
+                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' must be a number, not '\(field.value)'"
+                )
             }
             return field.value.trimmingWhitespace()
         case .file:
@@ -224,7 +224,11 @@ public struct RequestForm: Sendable, Equatable {
             do {
                 _ = try JSONValue.parse(field.value)
             } catch {
-                throw .invalid(field: field.key, message: "body field '\(field.name)' is not valid JSON: \(error)")
+                throw .invalid(
+                    field: field.key,
+                    message:
+                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' is not valid JSON: \(error)"
+                )
             }
             return field.value
         }
@@ -244,16 +248,8 @@ public struct RequestForm: Sendable, Equatable {
         } catch {
             throw .invalid(field: "body", message: "the edited body is not valid JSON: \(error)")
         }
-        fields = fields.filter { $0.section != .body } + Self.bodyFields(value)
+        fields = fields.filter { $0.section != .body && $0.section != .variables } + Self.bodyFields(value, graphQL)
         clampFocus()
-    }
-
-    /// The body as one JSON text, pretty-printed, for `$EDITOR` (a text body as it is).
-    public var bodyText: String {
-        if let text = fields.first(where: { $0.section == .text }) { return text.value }
-        let body = (try? input().body) ?? nil
-        guard let body, let pretty = try? JSONFormatter().format(Array(body.utf8)) else { return body ?? "{}\n" }
-        return String(decoding: pretty, as: UTF8.self)
     }
 
     // MARK: Editing

@@ -12,7 +12,7 @@ extension RequestPane {
     static func rows(_ state: AppState, form: RequestForm) -> [Row] {
         var rows: [Row] = []
         for (index, field) in form.fields.enumerated() { rows.append((field.section.rawValue, field, index, "")) }
-        let bodies: [FormField.Section] = [.form, .multipart, .text, .body]
+        let bodies: [FormField.Section] = [.form, .multipart, .text, .body, .variables]
         var insertAt = rows.firstIndex { $0.field.map { bodies.contains($0.section) } ?? false } ?? rows.count
         // Every header that goes out besides the typed ones, with where it comes from.
         for outgoing in state.outgoingHeaders {

@@ -27,7 +27,7 @@ extension AppState {
             status = StatusLine(text: "open a route first (Enter on a route)", isError: true)
             return []
         }
-        guard form.fields.contains(where: { $0.section == .body }) || route.body != nil else {
+        guard form.fields.contains(where: { $0.section == .body }) || route.body != nil || route.graphql != nil else {
             status = StatusLine(text: "\(route.name) has no body to edit", isError: true)
             return []
         }
