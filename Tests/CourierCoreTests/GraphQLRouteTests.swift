@@ -165,6 +165,8 @@ struct GraphQLRouteTests {
             ),
             (#"[1]"#, "not a GraphQL response: the body is not a JSON object"),
             (#"{"data": {}, "errors": "boom"}"#, "\"errors\" is a string, not a list"),
+            // A hostile server's message: its escape sequence and line break show, not act.
+            (#"{"errors": [{"message": "\u001b[2Jgone\nsecond line"}]}"#, "GraphQL error: ^[[2Jgone second line"),
         ] as [(String, String?)])
     func implicitCheck(body: String, message: String?) {
         let response = HTTPResponse(
@@ -210,6 +212,7 @@ struct GraphQLSchemaTests {
                 #"{"errors": [{"message": "introspection is disabled"}]}"#,
                 "the server refused introspection: introspection is disabled"
             ),
+            (#"{"errors": [{"message": "off\u001b[0m\nhere"}]}"#, "the server refused introspection: off^[[0m here"),
             (#"{"data": {"user": null}}"#, "the answer is not a GraphQL introspection result (no data.__schema)"),
             (#"[1]"#, "the answer is not a GraphQL introspection result (no data.__schema)"),
         ])

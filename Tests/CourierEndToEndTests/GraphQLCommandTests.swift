@@ -47,7 +47,7 @@ final class GraphQLCommandTests {
         let users = try await courier(["call", "users", "--env", "dev", "--raw"])
         #expect(users.code == 0, "\(users.stderr)")
         #expect(users.stdout == #"{"data":{"users":[{"name":"Ada","city":"London"}]}}"#)
-        // The GET carried the query in its URL: the server's log shows it.
+        // The GET carries the query in its URL, as the curl command it copies to shows.
         let log = try await courier(["call", "users", "--env", "dev", "--curl"])
         #expect(log.stdout.contains("query=%23%20Users%20of%20a%20city"), "\(log.stdout)")
         let passed = try await courier(["check", "user", "users", "--env", "dev"])

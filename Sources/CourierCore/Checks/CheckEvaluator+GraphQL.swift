@@ -28,8 +28,8 @@ extension CheckEvaluator {
             message += " (at " + path.map { $0.scalarText ?? "?" }.joined(separator: ".") + ")"
         }
         let more = list.count > 1 ? " (and \(list.count - 1) more)" : ""
-        // The server's words: controls shown visibly, and one line at most 300 characters.
+        // The server's words: one line, controls shown visibly, at most 300 characters.
         if message.count > 300 { message = String(message.prefix(300)) + "…" }
-        return failed("GraphQL error: \(TerminalText.visible(message))\(more)")
+        return failed("GraphQL error: \(TerminalText.visibleLine(message))\(more)")
     }
 }

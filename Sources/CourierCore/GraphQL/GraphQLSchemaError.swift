@@ -9,7 +9,7 @@ public enum GraphQLSchemaError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .serverError(let message):
-            return "the server refused introspection: \(TerminalText.visible(message))"
+            return "the server refused introspection: \(TerminalText.visibleLine(message))"
         case .notIntrospection: return "the answer is not a GraphQL introspection result (no data.__schema)"
         }
     }

@@ -67,6 +67,12 @@ public enum TerminalText {
         return out
     }
 
+    /// `text` as one line: its line breaks as spaces, every other control shown visibly (a
+    /// server's message inside a one-line report).
+    public static func visibleLine(_ text: String) -> String {
+        visible(String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) }))
+    }
+
     /// `text` with every control shown visibly.
     public static func visible(_ text: String) -> String {
         var text = text

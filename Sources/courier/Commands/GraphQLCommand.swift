@@ -93,11 +93,10 @@ struct GraphQLSchemaCommand: AsyncParsableCommand {
             Console.out(String(decoding: response.body, as: UTF8.self) + "\n")
             return
         }
+        // Names and descriptions are the server's: one line each, controls shown visibly.
         let lines = schema.operations.map { operation in
-            TerminalText.visible(operation.description)
-                + (operation.summary.map {
-                    "  # " + TerminalText.visible($0.split(separator: "\n").first.map(String.init) ?? "")
-                } ?? "")
+            TerminalText.visibleLine(operation.description)
+                + (operation.summary.map { "  # " + TerminalText.visibleLine(String($0.prefix { $0 != "\n" })) } ?? "")
         }
         Console.out(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
         Console.error("\(schema.operations.count) operations from \(prepared.request.url)", prefixed: false)
