@@ -41,15 +41,17 @@ extension RequestBuilder {
                 throw .graphQL(.unreadableFile(path, reason: reason))
             }
         }
+        let document: GraphQLDocument
         let operation: GraphQLOperation
         do {
-            operation = try GraphQLDocument.parse(query).operation(named: graphql.operationName)
-        } catch let error as GraphQLSyntaxError {
-            throw .graphQL(.syntax(error))
-        } catch let error as GraphQLRequestError {
-            throw .graphQL(error)
+            document = try GraphQLDocument.parse(query)
         } catch {
-            throw .graphQL(.noOperation)
+            throw .graphQL(.syntax(error))
+        }
+        do {
+            operation = try document.operation(named: graphql.operationName)
+        } catch {
+            throw .graphQL(error)
         }
         if route.method == .get && operation.kind != .query { throw .graphQL(.mutationOverGet(operation.kind)) }
         var variables = graphql.variables
