@@ -44,6 +44,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                // The frames and masks of RFC 6455, on the NIO already linked (see DECISIONS, WebSocket).
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 "CourierCrypto",
             ]
         ),
@@ -78,6 +80,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 "CourierCrypto",
             ]
         ),

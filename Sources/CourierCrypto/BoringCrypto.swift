@@ -15,6 +15,14 @@ public enum BoringCrypto {
         return digest
     }
 
+    /// SHA-1 of `bytes` (FIPS 180-4): only for a WebSocket upgrade's `Sec-WebSocket-Accept`,
+    /// which RFC 6455 §4.2.2 defines with it.
+    public static func sha1(_ bytes: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 20)
+        withBytes(bytes) { input, count in _ = SHA1(input, count, &digest) }
+        return digest
+    }
+
     /// MD5 of `bytes` (RFC 1321): only for HTTP Digest's `algorithm=MD5`, which servers still ask for.
     public static func md5(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 16)

@@ -87,7 +87,7 @@ public final class SendPipeline: Sendable {
         prepared.options.protectedGuard.confirmed = confirmed
         if prepared.needsConfirmation && !confirmed {
             throw RequestError.needsConfirmation(
-                method: prepared.request.method.rawValue, environment: prepared.protectedTarget ?? environment.name)
+                method: prepared.confirmationLabel, environment: prepared.protectedTarget ?? environment.name)
         }
         return prepared
     }
@@ -105,6 +105,7 @@ public final class SendPipeline: Sendable {
         events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil,
         examine: (@Sendable (HTTPResponse) -> Bool)? = nil
     ) async throws(TransportError) -> Exchange {
+        if prepared.isWebSocket { return try await converse(prepared, run: run) }
         let started = ContinuousClock.now
         var exchange: Exchange
         do {
@@ -122,7 +123,12 @@ public final class SendPipeline: Sendable {
             }
             throw error
         }
-        let bodyIsJSON = examine?(exchange.response) ?? false
+        return await settle(exchange, prepared, run: run, bodyIsJSON: examine?(exchange.response) ?? false)
+    }
+
+    /// Runs `prepared`'s checks, captures and contract on `exchange`, and records it.
+    func settle(_ exchange: Exchange, _ prepared: PreparedRequest, run: String?, bodyIsJSON: Bool) async -> Exchange {
+        var exchange = exchange
         prepared.checkPlan?.apply(to: &exchange, bodyIsJSON: bodyIsJSON)
         if let operation = prepared.checkPlan?.operation {
             let secrets = SecretSet.of(exchange.origin.secretValues)

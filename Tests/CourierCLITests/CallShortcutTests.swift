@@ -102,6 +102,12 @@ struct CallShortcutTests {
             (["users.create", "-F", "file=@a.png;type=image/png", "--retry-delay", "0", "--no-follow"], true),
             (["users.show", "--no-history", "--no-cookies", "--har", "out.har", "--text", "hello world"], true),
             (["users.show", "--timeout=-1"], true),
+            (
+                [
+                    "chat", "--message", "hi", "--message", "{\"a\":1}", "--until", "json type == \"done\"", "--count",
+                    "3",
+                ], true
+            ),
             // Left to ArgumentParser: anything it might read differently or refuse with a message.
             (["users.show", "--", "--raw"], false),
             (["users.show", "--show-secrets"], false),
@@ -117,6 +123,9 @@ struct CallShortcutTests {
             (["users.show", "-iq", "a=1"], false),
             (["users.show", "--timeout", "soon"], false),
             (["users.show", "--retries", "2.5"], false),
+            (["chat", "--count", "three"], false),
+            (["chat", "--count", "0"], false),
+            (["chat", "--until", "a", "--until", "b"], false),
             (["--timeout", "1"], false),
             ([""], false),
         ])
@@ -137,7 +146,7 @@ struct CallShortcutTests {
             for name in flag.names {
                 var arguments = ["users.show", name]
                 if flag.takesValue {
-                    arguments.append(flag == .timeout || flag == .retryDelay || flag == .retries ? "2" : "v")
+                    arguments.append([.timeout, .retryDelay, .retries, .count].contains(flag) ? "2" : "v")
                 }
                 if flag == .showSecrets { arguments.append("--curl") }
                 let parsed = try CallCommand.parse(arguments)
@@ -163,6 +172,7 @@ struct CallShortcutTests {
             "\(request.send.timeout ?? 0)",
             "\(request.send.language ?? "-") \(request.send.retries ?? -1) \(request.send.retryDelay ?? -1)",
             "\(request.send.noHistory) \(request.send.noCookies) \(request.send.noFollow)",
+            "\(call.webSocket.messages) \(call.webSocket.until ?? "-") \(call.webSocket.count ?? -1)",
         ].joined(separator: " | ")
     }
 }

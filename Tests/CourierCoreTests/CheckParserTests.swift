@@ -67,7 +67,10 @@ struct CheckParserTests {
     @Test(
         "a line that cannot be read names its column and the fix",
         arguments: [
-            ("", 1, "empty; expected a query (status, header, json, body, duration, bytes, certificate)"),
+            (
+                "", 1,
+                "empty; expected a query (status, header, json, body, duration, bytes, certificate, message, close)"
+            ),
             ("stauts == 200", 1, "unknown query 'stauts'; did you mean 'status'?"),
             (
                 "status", 7,

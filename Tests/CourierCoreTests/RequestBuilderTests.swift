@@ -86,7 +86,7 @@ struct RequestBuilderTests {
         let route = Route(name: "r", method: "GET", path: "/x")
         for (base, reason) in [
             ("127.0.0.1:4010", "has no scheme (expected http:// or https://)"),
-            ("ftp://host", "uses 'ftp', expected http or https"),
+            ("ftp://host", "uses 'ftp', expected http or https (or ws, wss)"),
             ("http://:80", "has no host"),
             ("/relative", "has no scheme (expected http:// or https://)"),
         ] {

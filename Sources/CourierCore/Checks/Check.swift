@@ -39,4 +39,7 @@ public struct Check: Sendable, Equatable, CustomStringConvertible {
     /// The implicit check of a route without `checks`: the status is below 400.
     public static let implicitStatus = Check(
         query: .status, predicate: .less, value: .number("400"), source: "status < 400")
+    /// The implicit check of a WebSocket route: the server accepted the upgrade.
+    public static let implicitUpgrade = Check(
+        query: .status, predicate: .equal, value: .number("101"), source: "status == 101")
 }

@@ -13,6 +13,8 @@ public struct CheckEvaluator {
     public var latency: LatencySummary?
     /// The request was GraphQL: the implicit check also holds the answer to have no `errors`.
     public var graphQL = false
+    /// The request upgraded to a WebSocket: the implicit check is that the upgrade was accepted.
+    public var webSocket = false
 
     /// Why the body is not one JSON document (nil when it is). Worked out once: a path can be
     /// found before the place where a truncated body breaks off, and that body is still not JSON.
@@ -48,6 +50,7 @@ public struct CheckEvaluator {
     /// says JSON parses (for NDJSON or a JSON text sequence: each record does).
     public func evaluate(_ checks: [Check]?) -> [CheckResult] {
         guard let checks else {
+            if webSocket { return [evaluate(.implicitUpgrade)] }
             var results = [evaluate(.implicitStatus)]
             if graphQL && bodyProblem == nil { results.append(graphQLAnswer()) }
             guard response.bodySize > 0 && bodyProblem == nil else { return results }
@@ -146,6 +149,8 @@ public struct CheckEvaluator {
                 return .missing(https ? "no certificate was seen for this response" : "no certificate: not HTTPS")
             }
             return .value(certificate.value(field))
+        case .message(let pick, let path): return message(pick, path)
+        case .closeCode: return closeCode()
         }
     }
 

@@ -5,7 +5,7 @@ public struct CheckParser {
     // Scalars, not Characters: grapheme breaking cost more than the rest of the parse, and a
     // check's syntax is ASCII (only quoted values and names may hold more).
     private let text: [Unicode.Scalar]
-    private var index = 0
+    var index = 0
 
     private init(_ line: String) { text = Array(line.unicodeScalars) }
 
@@ -91,6 +91,14 @@ public struct CheckParser {
                         + (name.isEmpty ? "" : ", not '\(name)'"))
             }
             return .certificate(field)
+        case "message": return try parseMessage()
+        case "close":
+            skipSpaces()
+            let column = index + 1
+            guard word(stoppingAtOperators: true) == "code" else {
+                throw CheckSyntaxError(column: column, "close takes code (close code == 1000)")
+            }
+            return .closeCode
         case "header":
             skipSpaces()
             let name = word(stoppingAtOperators: false)
@@ -188,7 +196,7 @@ public struct CheckParser {
         return index < end ? Self.string(text[index..<end]) : ""
     }
 
-    private mutating func skipSpaces() {
+    mutating func skipSpaces() {
         while index < text.count, Self.isSpace(text[index]) { index += 1 }
     }
 
@@ -216,7 +224,7 @@ public struct CheckParser {
     }
 
     /// Characters up to the next space (or, for keywords, the next operator, so `status==200` reads).
-    private mutating func word(stoppingAtOperators: Bool) -> String {
+    mutating func word(stoppingAtOperators: Bool) -> String {
         let start = index
         while index < text.count, !Self.isSpace(text[index]),
             !(stoppingAtOperators && Self.isOperator(text[index]))

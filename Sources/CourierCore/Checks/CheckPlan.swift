@@ -15,6 +15,8 @@ public struct CheckPlan: Sendable, Equatable {
     public var operation: String?
     /// The request was GraphQL (the implicit check holds its answer to have no `errors`).
     public var graphQL = false
+    /// The request upgrades to a WebSocket (the implicit check holds the upgrade to be accepted).
+    public var webSocket = false
 
     /// A plan.
     public init(checks: [Check]?, captures: [Capture] = [], context: TemplateContext, secretNames: Set<String> = []) {
@@ -32,6 +34,7 @@ public struct CheckPlan: Sendable, Equatable {
     public func apply(to exchange: inout Exchange, bodyIsJSON: Bool = false) {
         var evaluator = CheckEvaluator(response: exchange.response, context: context, bodyIsJSON: bodyIsJSON)
         evaluator.graphQL = graphQL
+        evaluator.webSocket = webSocket
         var results = evaluator.evaluate(checks)
         for capture in captures {
             let (value, result) = evaluator.capture(capture)

@@ -32,6 +32,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var warnings: [String] = []
     /// The certificate the server presented, over HTTPS (the final hop's connection).
     public var certificate: PeerCertificate?
+    /// A WebSocket conversation's messages and close, after its upgrade (this response's `101`).
+    public var transcript: WebSocketTranscript?
 
     /// A response value.
     public init(

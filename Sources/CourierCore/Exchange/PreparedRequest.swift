@@ -15,6 +15,8 @@ public struct PreparedRequest: Sendable, Equatable {
     /// The auth's credentials by the field that holds them (`username`, `password`, `token`),
     /// so an export can name each instead of writing it (`-u "$USERNAME:$PASSWORD"`).
     public var credentials: [NamedSecret] = []
+    /// For a WebSocket route: the messages to send and when to stop.
+    public var webSocket: WebSocketPlan?
 
     /// A prepared request.
     public init(request: HTTPRequest, options: SendOptions = SendOptions(), origin: ExchangeOrigin = ExchangeOrigin()) {
@@ -24,13 +26,21 @@ public struct PreparedRequest: Sendable, Equatable {
     }
 
     /// `true` when sending needs an explicit confirmation: a method other than GET, HEAD or
-    /// OPTIONS to a protected environment, its own or the one whose base URL the request's
-    /// URL is under (a route or a quick request may name an absolute URL).
-    public var needsConfirmation: Bool { !request.method.isSafe && protectedTarget != nil }
+    /// OPTIONS, or a WebSocket (whose messages may change anything), to a protected
+    /// environment, its own or the one whose base URL the request's URL is under (a route or
+    /// a quick request may name an absolute URL).
+    public var needsConfirmation: Bool { (!request.method.isSafe || isWebSocket) && protectedTarget != nil }
+
+    /// The request opens a WebSocket (its URL is `ws://` or `wss://`).
+    public var isWebSocket: Bool { RequestBuilder.isWebSocketURL(request.url) }
+
+    /// What a confirmation names: the method, or `WebSocket messages`.
+    public var confirmationLabel: String { isWebSocket ? "WebSocket messages" : request.method.rawValue }
 
     /// The protected environment the request goes to: its own, else the one owning its URL.
     public var protectedTarget: String? {
         if origin.isProtectedEnvironment { return origin.environmentName }
-        return options.protectedGuard.owner(of: request.url).flatMap { $0.isProtected ? $0.name : nil }
+        let url = RequestBuilder.upgradeURL(request.url)
+        return options.protectedGuard.owner(of: url).flatMap { $0.isProtected ? $0.name : nil }
     }
 }

@@ -81,6 +81,11 @@ public struct HARExport: Sendable {
             ]
             // An attempt that got no answer: status 0 and `_error`, as Chrome's HAR has them.
             if let failure = record.failure { entry.append(("_error", .string(failure))) }
+            // A WebSocket's messages as Chrome writes them, on the upgrade's entry.
+            if isLast, let transcript = response.transcript {
+                entry.append(("_resourceType", .string("websocket")))
+                entry.append(("_webSocketMessages", transcript.harMessages))
+            }
             return object(entry)
         }
     }

@@ -41,6 +41,7 @@ extension HistoryCoding {
             ),
         ]
         if let run = record.run { members.append(JSONMember("run", .string(run))) }
+        if let transcript = response.transcript { members.append(JSONMember("transcript", transcript.json)) }
         if let failure = record.failure { members.append(JSONMember("error", .string(failure))) }
         if let body = request.body {
             members.append(JSONMember("request_body", .string(Base64.encode(body))))
@@ -78,6 +79,7 @@ extension HistoryCoding {
             body: decoded("request_body"))
         response.hops = hops(
             from: string("hops") ?? "[]", requestHeaders: request.headers, responseHeaders: response.headers)
+        response.transcript = value["transcript"].flatMap(WebSocketTranscript.init(json:))
         var exchange = Exchange(
             request: request, response: response,
             origin: ExchangeOrigin(workspace: workspace, environmentName: environment, routeName: route),

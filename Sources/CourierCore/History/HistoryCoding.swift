@@ -177,4 +177,10 @@ public enum HistoryCoding {
         }
         return values
     }
+
+    /// The transcript in history's `transcript` column; nil for none or for text that is not one.
+    public static func transcript(from text: String?) -> WebSocketTranscript? {
+        guard let text, let value = try? JSONValue.parse(text) else { return nil }
+        return WebSocketTranscript(json: value)
+    }
 }

@@ -41,6 +41,7 @@ public enum HistoryRedactor {
         response.headers = response.headers.map { header($0, masking: text) }
         response.body = bytes(responseBody ?? response.body)
         response.bodyFile = nil
+        response.transcript = response.transcript?.masked(secrets)
         response.hops = response.hops.map { hop in
             var hop = hop
             hop.url = text(hop.url)

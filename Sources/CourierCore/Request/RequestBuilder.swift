@@ -133,6 +133,10 @@ public struct RequestBuilder: Sendable {
             checks: route.checks, captures: route.captures, context: context, secretNames: environment.secrets)
         if route.checksContract { prepared.checkPlan?.operation = route.operation }
         prepared.checkPlan?.graphQL = route.graphql != nil
+        if route.isWebSocket {
+            prepared.checkPlan?.webSocket = true
+            prepared.webSocket = try webSocketPlan(route, input: input, context: context)
+        }
         try applyAuth(
             authSpec(route: route, environment: environment), to: &prepared, in: context,
             headerWins: authorizationHeaderWins(route: route, environment: environment, inputHeaders: input.headers))
@@ -202,6 +206,7 @@ public struct RequestBuilder: Sendable {
 
         // A path that is a whole URL (a quick request, a route on another host) stands alone.
         var url = Self.isAbsolute(path) ? path : Self.join(base: base, path: path)
+        if route.isWebSocket { url = Self.webSocketURL(url) }
         if !encodedQuery.isEmpty {
             url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + encodedQuery.joined(separator: "&")
         }
@@ -209,10 +214,10 @@ public struct RequestBuilder: Sendable {
         return url
     }
 
-    /// Whether `path` is a whole http(s) URL rather than a path under the base URL.
+    /// Whether `path` is a whole http(s) or ws(s) URL rather than a path under the base URL.
     public static func isAbsolute(_ path: String) -> Bool {
         let lower = path.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || isWebSocketURL(path)
     }
 
     /// `base` + `path` with exactly one `/` between them; a base path such as `/dev/v1` is kept,
@@ -249,7 +254,10 @@ public struct RequestBuilder: Sendable {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
             throw fail("is not a valid URL")
         }
-        guard scheme == "http" || scheme == "https" else { throw fail("uses '\(scheme)', expected http or https") }
+        guard ["http", "https", "ws", "wss"].contains(scheme) else {
+            throw fail("uses '\(scheme)', expected http or https (or ws, wss)")
+        }
+        if scheme.hasPrefix("ws") != route.isWebSocket { throw fail("is a WebSocket URL, and this route is not one") }
         guard let host = components.host, !host.isEmpty else { throw fail("has no host") }
         if url.utf8.contains(UInt8(ascii: " ")) { throw fail("contains a space") }
     }

@@ -20,6 +20,8 @@ public struct RequestInput: Sendable, Equatable {
     public var text: String?
     /// A GraphQL route's variables (`--variables`): a JSON object that replaces the route's.
     public var graphQLVariables: String?
+    /// A WebSocket route's messages (`--message`): they replace the route's saved ones.
+    public var messages: [String]?
     /// Language sent as `Accept-Language`.
     public var language: String?
     /// Overrides of the environment's timeout in seconds.

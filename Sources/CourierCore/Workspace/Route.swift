@@ -33,6 +33,16 @@ public struct Route: Sendable, Equatable {
     public var contentType: String?
     /// A GraphQL request: the body (or, on a GET route, the URL's parameters) it makes.
     public var graphql: GraphQLBody?
+    /// A WebSocket route (`"websocket": true`, or a `ws://`/`wss://` URL): its GET upgrades, and
+    /// what follows is a conversation of messages.
+    public var websocket = false
+    /// Whether the route is a WebSocket route: `websocket`, or a path that is a `ws(s)://` URL.
+    public var isWebSocket: Bool { websocket || RequestBuilder.isWebSocketURL(path) }
+    /// Messages saved with a WebSocket route, to pick and send (templates filled when sent).
+    public var messages: [String] = []
+    /// When a WebSocket route's conversation has heard enough: a check, on the transcript or
+    /// the last message received (`json type == "done"`).
+    public var until: Check?
     /// Default values for path parameters.
     public var params: [String: String]
     /// The part of the response shown by default.

@@ -7,7 +7,7 @@
 struct WorkspaceSchema {
     let reader: TypedJSONReader
     /// The checks parsed so far in this load.
-    private let parsedChecks = ParsedChecks()
+    let parsedChecks = ParsedChecks()
 
     private static let topLevelKeys = [
         "headers", "variables", "languages", "routes", "resources", "runs", "history", "capture_ttl", "imports",
@@ -18,7 +18,7 @@ struct WorkspaceSchema {
     ]
     private static let routeKeys = [
         "name", "method", "path", "query", "headers", "body", "form", "multipart", "text", "body_file", "allow_outside",
-        "content_type", "graphql", "params",
+        "content_type", "graphql", "websocket", "messages", "until", "params",
         "json_path",
         "description", "checks", "capture", "auth", "operation", "contract",
     ]
@@ -213,6 +213,9 @@ struct WorkspaceSchema {
             case "allow_outside": route.bodyFileAllowOutside = try reader.bool(member.value, keyPath)
             case "content_type": route.contentType = try reader.string(member.value, keyPath)
             case "graphql": route.graphql = try graphql(member.value, keyPath)
+            case "websocket": route.websocket = try reader.bool(member.value, keyPath)
+            case "messages": route.messages = try reader.stringList(member.value, keyPath)
+            case "until": route.until = try until(member.value, keyPath)
             case "params": route.params = try reader.variables(member.value, keyPath)
             case "json_path": route.jsonPath = try reader.string(member.value, keyPath)
             case "description": route.summary = try reader.string(member.value, keyPath)
@@ -239,6 +242,7 @@ struct WorkspaceSchema {
         guard kinds.count <= 1 else {
             throw reader.fail(path, "has \(kinds.joined(separator: " and ")); a route has at most one kind of body")
         }
+        try checkWebSocket(route, path, bodies: kinds)
         if route.contentType != nil && route.text == nil && route.bodyFile == nil {
             throw reader.fail(
                 reader.join(path, "content_type"),

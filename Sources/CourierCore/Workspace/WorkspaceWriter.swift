@@ -118,6 +118,11 @@ public struct WorkspaceWriter: Sendable {
         if route.bodyFileAllowOutside { members.append(JSONMember("allow_outside", .bool(true))) }
         if let type = route.contentType { members.append(JSONMember("content_type", .string(type))) }
         if let graphql = route.graphql { members.append(JSONMember("graphql", Self.graphql(graphql))) }
+        if route.websocket { members.append(JSONMember("websocket", .bool(true))) }
+        if !route.messages.isEmpty {
+            members.append(JSONMember("messages", .array(route.messages.map(JSONValue.string))))
+        }
+        if let until = route.until { members.append(JSONMember("until", .string(until.source))) }
         members.append(optional: "params", strings(route.params))
         if let path = route.jsonPath { members.append(JSONMember("json_path", .string(path))) }
         if let summary = route.summary { members.append(JSONMember("description", .string(summary))) }

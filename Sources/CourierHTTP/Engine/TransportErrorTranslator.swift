@@ -30,6 +30,7 @@ enum TransportErrorTranslator {
             case .sendTimedOut: return .timeout(seconds: timeout, url: url, phase: .sending)
             case .handshakeTimedOut: return .timeout(seconds: timeout, url: url, phase: .connecting)
             case .unresolved: return .connection(url: url, reason: "cannot resolve the host name")
+            case .badUpgrade(let reason): return .connection(url: url, reason: reason)
             case .invalidHeader(let name):
                 return .other("header '\(name)' has a control character in its name or value: not sent (\(url))")
             }

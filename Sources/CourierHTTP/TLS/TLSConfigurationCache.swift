@@ -16,6 +16,8 @@ final class TLSConfigurationCache: Sendable {
     private let made = Locked<[TLSSettings: Made]>([:])
     /// The context of the default settings (system roots), made on first use.
     private let standard = Locked<NIOSSLContext?>(nil)
+    /// Contexts offering HTTP/1.1 alone, for WebSocket upgrades, per setting.
+    private let http1 = Locked<[TLSSettings: NIOSSLContext]>([:])
 
     private struct Made: Sendable {
         var configuration: TLSConfiguration
@@ -41,6 +43,22 @@ final class TLSConfigurationCache: Sendable {
             throw .tls(url: url, reason: TransportErrorTranslator.tlsReason(String(describing: error)))
         }
         standard.withLock { $0 = context }
+        return context
+    }
+
+    /// A context for `settings` whose ALPN offers HTTP/1.1 alone: a WebSocket upgrades an
+    /// HTTP/1.1 request (RFC 6455), and a server that picked `h2` would take no upgrade.
+    func http1Context(_ settings: TLSSettings, url: String) throws(TransportError) -> NIOSSLContext {
+        if let known = http1.withLock({ $0[settings] }) { return known }
+        var tls = try configuration(settings, url: url) ?? TLSConfiguration.makeClientConfiguration()
+        tls.applicationProtocols = ["http/1.1"]
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: tls)
+        } catch {
+            throw .tls(url: url, reason: TransportErrorTranslator.tlsReason(String(describing: error)))
+        }
+        http1.withLock { $0[settings] = context }
         return context
     }
 

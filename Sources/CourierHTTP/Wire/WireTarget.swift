@@ -35,8 +35,9 @@ struct WireTarget: Sendable, Equatable {
     /// The target of `url`, when a request to it with `proxy` and `streamed` upload goes over
     /// the wire; nil otherwise, or when any part holds a byte that a request line cannot
     /// carry as written (AsyncHTTPClient then refuses or encodes it, as before).
-    init?(_ url: String, proxy: ProxySetting?, streamed: Bool) {
-        guard Self.enabled, proxy == nil, !streamed, let parts = URLParts(url), parts.userinfo == nil else {
+    /// `always`: whatever `enabled` says (a WebSocket has no other way).
+    init?(_ url: String, proxy: ProxySetting?, streamed: Bool, always: Bool = false) {
+        guard Self.enabled || always, proxy == nil, !streamed, let parts = URLParts(url), parts.userinfo == nil else {
             return nil
         }
         switch parts.scheme {

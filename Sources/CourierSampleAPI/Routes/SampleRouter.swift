@@ -68,6 +68,7 @@ struct SampleRouter: Sendable {
             ("events", [("GET", events)]),
             ("ndjson", [("GET", ndjson)]),
             ("graphql", [("GET", graphql), ("POST", graphql)]),
+            ("ws/:kind", [("GET", webSocketRefusal)]),
         ]
     }
 

@@ -12,6 +12,8 @@ final class SampleHTTPServer: Sendable {
     typealias ChannelSetup = @Sendable (any Channel) throws -> Void
     typealias Responder = @Sendable (SampleRequest) async -> SampleReply
 
+    /// The name of each connection's `SampleHTTPHandler`.
+    static let handlerName = "sample.http"
     /// The bound port.
     let port: Int
     private let listener: any Channel
@@ -36,8 +38,20 @@ final class SampleHTTPServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     connections.opened(channel)
                     try setup?(channel)
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(SampleHTTPHandler(respond: respond))
+                    // A WebSocket endpoint's upgrade takes the connection over (`SampleWebSocket`).
+                    let upgrade: NIOHTTPServerUpgradeConfiguration = (
+                        upgraders: [SampleWebSocket.upgrader(httpHandlerName: Self.handlerName)],
+                        completionHandler: { _ in }
+                    )
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withServerUpgrade: upgrade, withErrorHandling: true)
+                    // NIO answers an upgrade its upgrader declines by closing the connection;
+                    // a refused one (no token) must reach the router for its 401 instead.
+                    let upgrader = try channel.pipeline.syncOperations.handler(type: HTTPServerUpgradeHandler.self)
+                    try channel.pipeline.syncOperations.addHandler(
+                        SampleWebSocket.RefusalFilter(), position: .before(upgrader))
+                    try channel.pipeline.syncOperations.addHandler(
+                        SampleHTTPHandler(respond: respond), name: Self.handlerName)
                 }
             }
             .childChannelOption(.socketOption(.so_reuseaddr), value: 1)

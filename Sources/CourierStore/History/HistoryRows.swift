@@ -30,6 +30,7 @@ enum HistoryRows {
             bodySize: row.int("body_size"))
         response.hops = HistoryCoding.hops(
             from: row.string("hops"), requestHeaders: request.headers, responseHeaders: response.headers)
+        response.transcript = HistoryCoding.transcript(from: row.optionalString("transcript"))
         let origin = ExchangeOrigin(
             workspace: row.string("workspace"), environmentName: row.string("environment"),
             routeName: row.string("route"))

@@ -91,6 +91,11 @@ enum HistorySchema {
             // answer; their status is 0 and their response empty.
             "ALTER TABLE exchange ADD COLUMN error TEXT"
         ),
+        (
+            "v7",
+            // A WebSocket conversation's messages and close (`WebSocketTranscript.json`), masked.
+            "ALTER TABLE exchange ADD COLUMN transcript TEXT"
+        ),
     ]
 
     /// Brings the database up to `version`, or up to and including `last`, in one transaction.

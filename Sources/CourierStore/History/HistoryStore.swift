@@ -171,8 +171,10 @@ public final class HistoryStore: Sendable {
         let captured = HistoryCoding.strings(exchange.captured)
         let hops = HistoryCoding.hops(
             response.hops, requestHeaders: request.headers, responseHeaders: response.headers)
+        let transcript = response.transcript.map { $0.json.serialized }
         let stored =
-            response.body.count + (request.body?.count ?? 0) + requestHeaders.utf8.count + responseHeaders.utf8.count
+            (transcript?.utf8.count ?? 0) + response.body.count + (request.body?.count ?? 0) + requestHeaders.utf8.count
+            + responseHeaders.utf8.count
             + checks.utf8.count + captured.utf8.count + request.url.utf8.count + hops.utf8.count
             + (record.failure?.utf8.count ?? 0) + 256
         let tally = exchange.checkTally
@@ -185,6 +187,7 @@ public final class HistoryStore: Sendable {
             SQLiteValue(response.totalTime), SQLiteValue(response.timeToFirstByte), SQLiteValue(response.attempts),
             SQLiteValue(response.redirectCount), .text(checks), SQLiteValue(tally?.passed), SQLiteValue(tally?.total),
             .text(captured), SQLiteValue(stored), .text(hops), SQLiteValue(spoolID), SQLiteValue(record.failure),
+            SQLiteValue(transcript),
         ]
         // Cached statements: a run records hundreds of exchanges through one connection.
         try db.run(
@@ -192,8 +195,8 @@ public final class HistoryStore: Sendable {
             INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
                 request_headers, request_body, status, reason, version, final_url, response_headers, body,
                 body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
-                checks_total, captured, stored_bytes, hops, spool_id, error)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                checks_total, captured, stored_bytes, hops, spool_id, error, transcript)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (spool_id) WHERE spool_id IS NOT NULL DO NOTHING
             """, arguments, cached: true)
         let id = db.lastInsertedRowID

@@ -8,7 +8,7 @@ enum CallFlag: Int, CaseIterable {
     // Options that take a value.
     case env, config, param, query, header, body, form, part, text, graphQLVariables, variable, language, timeout,
         retries
-    case retryDelay, jsonPath, har
+    case retryDelay, jsonPath, message, until, count, har
     // Flags.
     case yes, curl, showSecrets, noFollow, noHistory, noCookies, include, raw, timing
 
@@ -31,6 +31,9 @@ enum CallFlag: Int, CaseIterable {
         case .retries: ["--retries"]
         case .retryDelay: ["--retry-delay"]
         case .jsonPath: ["--json-path"]
+        case .message: ["--message"]
+        case .until: ["--until"]
+        case .count: ["--count"]
         case .har: ["--har"]
         case .yes: ["--yes"]
         case .curl: ["--curl"]
@@ -50,7 +53,7 @@ enum CallFlag: Int, CaseIterable {
     /// Whether a call may give it more than once.
     var repeats: Bool {
         switch self {
-        case .param, .query, .header, .form, .part, .variable: true
+        case .param, .query, .header, .form, .part, .variable, .message: true
         default: false
         }
     }
@@ -95,6 +98,15 @@ enum CallFlag: Int, CaseIterable {
         case .retries: ArgumentHelp("Extra attempts for idempotent requests after transient failures.", valueName: "N")
         case .retryDelay: ArgumentHelp("Seconds between attempts.", valueName: "S")
         case .jsonPath: ArgumentHelp("Print only this part of a JSON body ('' for all).", valueName: "PATH")
+        case .message:
+            ArgumentHelp(
+                "A WebSocket route: send this message (repeatable; replaces the route's, and stdin is not read).",
+                valueName: "TEXT")
+        case .until:
+            ArgumentHelp(
+                "A WebSocket route: close once this check passes after a message (json type == \"done\").",
+                valueName: "CHECK")
+        case .count: ArgumentHelp("A WebSocket route: close once this many messages were received.", valueName: "N")
         case .har: ArgumentHelp("Also write the exchange as HAR 1.2 (secrets masked).", valueName: "FILE")
         case .yes: ArgumentHelp("Confirm a mutating request to a protected environment.")
         case .curl: ArgumentHelp("Print the request as a curl command instead of sending it.")

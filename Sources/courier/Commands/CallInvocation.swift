@@ -21,15 +21,19 @@ struct CallInvocation {
     var curl = false
     var showSecrets = false
     var har: String?
+    var webSocket = WebSocketFlags()
 
     /// Refuses flags that contradict each other (ArgumentParser's `validate()` step).
     func validate() throws(ValidationError) {
         if showSecrets && !curl { throw ValidationError("--show-secrets only applies to --curl") }
         if curl && har != nil { throw ValidationError("--curl sends nothing, so --har has nothing to write") }
+        if let count = webSocket.count, count < 1 {
+            throw ValidationError("--count is a number of messages, 1 or more")
+        }
     }
 
     /// What `prepare` resolved: the request and where it came from.
-    private struct Plan {
+    struct Plan {
         var workspace: Workspace
         var route: Route
         var environment: Environment
@@ -62,13 +66,15 @@ struct CallInvocation {
         let route = try loaded.route(named: self.route)
         let environment = try WorkspaceSource.environments(
             named: env.map { [$0] } ?? [], in: loaded, remembered: session.environment)[0]
-        let input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
+        var input = try request.input(languages: loaded.languages, rememberedLanguage: session.language)
+        try webSocket.apply(to: &input, route: route)
         let builder = RequestBuilder.commandLine(loaded)
         // `--curl` sends nothing, so it needs no confirmation: the command is for the user to run.
         let captured = CaptureKeeper(workspace: loaded, processEnvironment: ProcessEnvironment.values)
             .values(for: environment.name)
-        let prepared = try SendPipeline.prepare(
+        var prepared = try SendPipeline.prepare(
             route, in: environment, input: input, builder: builder, confirmed: yes || curl, captured: captured)
+        try webSocket.apply(to: &prepared)
         if curl {
             let secrets = builder.secrets(
                 environment: environment,
@@ -81,6 +87,7 @@ struct CallInvocation {
     }
 
     private func send(_ plan: Plan, on engine: HTTPEngine) async throws {
+        if plan.prepared.isWebSocket { return try await converse(plan, on: engine) }
         let (loaded, route, environment, prepared) = (plan.workspace, plan.route, plan.environment, plan.prepared)
         // One exchange goes to the spool: a single append instead of opening SQLite.
         let pipeline = request.send.pipeline(for: loaded, engine: engine, opening: .spool)

@@ -59,7 +59,10 @@ enum CallQuickParser {
         let timeout = one(.timeout).map(Double.init)
         let retries = one(.retries).map { Int($0) }
         let retryDelay = one(.retryDelay).map(Double.init)
-        if timeout == .some(nil) || retries == .some(nil) || retryDelay == .some(nil) { return nil }
+        let count = one(.count).map { Int($0) }
+        if timeout == .some(nil) || retries == .some(nil) || retryDelay == .some(nil) || count == .some(nil) {
+            return nil
+        }
         let send = SendSettings(
             variables: all(.variable), language: one(.language), timeout: timeout ?? nil, retries: retries ?? nil,
             retryDelay: retryDelay ?? nil, noFollow: given(.noFollow),
@@ -74,7 +77,8 @@ enum CallQuickParser {
             output: PrintSettings(
                 include: given(.include), raw: given(.raw), jsonPath: one(.jsonPath), timing: given(.timing)),
             yes: given(.yes), curl: given(.curl), showSecrets: given(.showSecrets),
-            har: one(.har))
+            har: one(.har),
+            webSocket: CallInvocation.WebSocketFlags(messages: all(.message), until: one(.until), count: count ?? nil))
         guard (try? call.validate()) != nil else { return nil }
         return call
     }

@@ -1,0 +1,186 @@
+import CourierCore
+import NIOCore
+import NIOWebSocket
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A WebSocket conversation through the engine: the route's upgrade with its headers, auth,
+/// cookies and TLS, then messages both ways until one side closes, the caller finishes, or
+/// nothing passes for the timeout.
+extension HTTPEngine {
+    /// What the caller sends during a conversation.
+    public enum WebSocketOutgoing: Sendable {
+        case message(WebSocketMessage.Kind, [UInt8])
+        /// Close normally (1000); the server's answer ends the conversation.
+        case close
+    }
+
+    /// The largest message sent or received: past it the conversation closes with 1009.
+    public static let webSocketMessageLimit = 16 << 20
+
+    /// Opens `prepared`'s WebSocket and converses: each of `outgoing` is sent (its end closes
+    /// the conversation), each message both ways is handed to `message` as it passes, and
+    /// once `enough` says so of the transcript after a message received, Courier closes.
+    /// - Returns: the exchange; its response is the upgrade's answer. A refused upgrade is that
+    ///   answer (status, headers, body) and no transcript; an accepted one holds the transcript.
+    public func converse(
+        _ prepared: PreparedRequest, cookies: CookieSession? = nil, tokens: OAuth2Tokens? = nil,
+        outgoing: AsyncStream<WebSocketOutgoing>, opened: (@Sendable (HTTPResponse) -> Void)? = nil,
+        message: (@Sendable (WebSocketMessage) -> Void)? = nil,
+        enough: (@Sendable (WebSocketTranscript) -> Bool)? = nil
+    ) async throws(TransportError) -> Exchange {
+        // On the loop's thread, as every exchange (see `EventLoopTaskExecutor`): what is sent
+        // goes out at once, not when a busy thread pool gets round to it.
+        try await withTaskExecutorPreference(taskExecutor) { () async throws(TransportError) in
+            try await open(
+                prepared, cookies: cookies, tokens: tokens, outgoing: outgoing, opened: opened,
+                message: message, enough: enough)
+        }
+    }
+
+    private func open(
+        _ prepared: PreparedRequest, cookies: CookieSession?, tokens: OAuth2Tokens?,
+        outgoing: AsyncStream<WebSocketOutgoing>, opened: (@Sendable (HTTPResponse) -> Void)?,
+        message: (@Sendable (WebSocketMessage) -> Void)?, enough: (@Sendable (WebSocketTranscript) -> Bool)?
+    ) async throws(TransportError) -> Exchange {
+        let url = RequestBuilder.upgradeURL(prepared.request.url)
+        let options = prepared.options
+        if let proxy = options.proxy.proxy(for: url) {
+            throw .proxy(proxy: proxy.masked, reason: "a WebSocket through a proxy is not supported yet")
+        }
+        guard let target = WireTarget(url, proxy: nil, streamed: false, always: true) else {
+            throw .connection(url: prepared.request.url, reason: "the URL's host or path cannot open a WebSocket")
+        }
+        var headers = Self.withCookies(prepared.request.headers, for: url, from: cookies)
+        var origin = prepared.origin
+        if case .oauth2(let spec)? = prepared.auth {
+            let token = try await (tokens ?? OAuth2Tokens()).token(
+                for: spec, engine: self, options: options, refresh: false)
+            headers.removeAll { $0.name.lowercased() == "authorization" }
+            headers.append(HeaderField("Authorization", token.authorization))
+            origin.secretValues.append(String(token.authorization.drop { $0 != " " }.dropFirst()))
+        }
+        let tls = target.secure ? try tlsConfigurations.http1Context(options.tls, url: url) : nil
+        let startedAt = Date()
+        let started = ContinuousClock.now
+        let (events, feed) = AsyncStream<Passing>.makeStream()
+        let dialed: WebSocketDial.Result
+        do {
+            dialed = try await WebSocketDial.open(
+                target, headers: headers, tls: tls, timeout: .milliseconds(Int64(options.timeout * 1000)),
+                loop: clients.group.next(), limit: Self.webSocketMessageLimit, report: { feed.yield(.peer($0)) })
+        } catch {
+            throw TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: .head)
+        }
+        var response: HTTPResponse
+        switch dialed {
+        case .refused(let head, let body, let size):
+            response = Self.response(head, url: prepared.request.url, started: started)
+            response.body = body
+            response.bodySize = size
+            cookies?.receive(response.headers, from: url)
+            response.hops = [hop(prepared, url: url, headers: headers, response: response, startedAt: startedAt)]
+            return Exchange(request: prepared.request, response: response, origin: origin)
+        case .open(let channel, let peer, let head):
+            response = Self.response(head, url: prepared.request.url, started: started)
+            cookies?.receive(response.headers, from: url)
+            response.hops = [hop(prepared, url: url, headers: headers, response: response, startedAt: startedAt)]
+            opened?(response)
+            let transcript = await conversation(
+                channel: channel, peer: peer, events: events, feed: feed, outgoing: outgoing,
+                idle: options.timeout, openedAt: Date().timeIntervalSince1970, message: message, enough: enough)
+            response.transcript = transcript
+            response.totalTime = (ContinuousClock.now - started).inSeconds
+            return Exchange(request: prepared.request, response: response, origin: origin)
+        }
+    }
+
+    /// What passes during a conversation, in the one order the transcript keeps.
+    enum Passing: Sendable {
+        case peer(WebSocketPeer.Event)
+        case sent(WebSocketMessage.Kind, [UInt8])
+        case idle
+    }
+
+    private func conversation(
+        channel: any Channel, peer: NIOLoopBound<WebSocketPeer>, events: AsyncStream<Passing>,
+        feed: AsyncStream<Passing>.Continuation, outgoing: AsyncStream<WebSocketOutgoing>, idle: Double,
+        openedAt: Double, message: (@Sendable (WebSocketMessage) -> Void)?,
+        enough: (@Sendable (WebSocketTranscript) -> Bool)?
+    ) async -> WebSocketTranscript {
+        let loop = channel.eventLoop
+        let clock = ContinuousClock()
+        let opened = clock.now
+        var transcript = WebSocketTranscript(openedAt: openedAt)
+        var saidEnough = false
+        let idleTimer = IdleTimer(loop: loop, seconds: idle) { feed.yield(.idle) }
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask(executorPreference: self.taskExecutor) {
+                for await item in outgoing {
+                    switch item {
+                    case .message(let kind, let data):
+                        feed.yield(.sent(kind, data))
+                        loop.execute { peer.value.send(kind, data) }
+                    case .close:
+                        loop.execute { peer.value.close(code: 1000) }
+                    }
+                }
+                loop.execute { peer.value.close(code: 1000) }
+            }
+            for await passing in events {
+                let time = (clock.now - opened).inSeconds
+                switch passing {
+                case .sent(let kind, let data):
+                    idleTimer.restart()
+                    let sent = WebSocketMessage(.sent, kind, data: data, time: time)
+                    transcript.append(sent)
+                    message?(sent)
+                case .peer(.message(let kind, let data)):
+                    idleTimer.restart()
+                    let received = WebSocketMessage(.received, kind, data: data, time: time)
+                    transcript.append(received)
+                    message?(received)
+                    if !saidEnough, enough?(transcript) == true {
+                        saidEnough = true
+                        loop.execute { peer.value.close(code: 1000) }
+                    }
+                case .peer(.ended(let close, let problem, let timedOut)):
+                    transcript.close = close
+                    if transcript.problem == nil { transcript.problem = problem }
+                    if timedOut { transcript.timedOut = true }
+                    idleTimer.cancel()
+                    feed.finish()
+                case .idle:
+                    transcript.timedOut = true
+                    transcript.problem = "nothing was sent or received for \(Seconds.compact(idle)) s (the timeout)"
+                    loop.execute { peer.value.close(code: 1000) }
+                }
+            }
+            group.cancelAll()
+            channel.close(promise: nil)
+            return transcript
+        }
+    }
+
+    private static func response(_ head: WebSocketAnswer.Head, url: String, started: ContinuousClock.Instant)
+        -> HTTPResponse
+    {
+        let elapsed = (ContinuousClock.now - started).inSeconds
+        return HTTPResponse(
+            status: head.status, reason: head.reason, version: head.version, headers: head.headers,
+            totalTime: elapsed, timeToFirstByte: elapsed, finalURL: url)
+    }
+
+    private func hop(
+        _ prepared: PreparedRequest, url: String, headers: [HeaderField], response: HTTPResponse, startedAt: Date
+    ) -> ExchangeHop {
+        ExchangeHop(
+            method: .get, url: prepared.request.url, requestHeaders: headers, sentBody: false, status: response.status,
+            reason: response.reason, version: response.version, responseHeaders: response.headers,
+            bodySize: response.bodySize, startedAt: startedAt, wait: response.timeToFirstByte, receive: 0)
+    }
+}

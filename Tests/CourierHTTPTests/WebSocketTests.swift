@@ -1,0 +1,196 @@
+import CourierCore
+import CourierSampleAPI
+import CourierTestSupport
+import Foundation
+import Testing
+
+@testable import CourierHTTP
+
+/// WebSocket conversations through the engine against the sample API's endpoints (and a
+/// hostile server), on loopback: messages both ways in order, closes with codes, refused
+/// upgrades with their status and body, and every bound (size, UTF-8, silence, floods).
+@Suite("WebSocket conversations")
+struct WebSocketTests {
+    /// A conversation with `url`: `messages` sent, then (unless `plan` waits) closed.
+    static func talk(
+        _ engine: HTTPEngine, _ url: String, messages: [String] = [], plan: WebSocketPlan = WebSocketPlan(),
+        headers: [HeaderField] = [], timeout: Double = Patience.loopback, tls: TLSSettings = TLSSettings(),
+        cookies: CookieSession? = nil
+    ) async throws(TransportError) -> Exchange {
+        var prepared = PreparedRequest(
+            request: HTTPRequest(method: .get, url: url, headers: headers),
+            options: SendOptions(timeout: timeout, tls: tls))
+        prepared.webSocket = plan
+        let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
+        for message in messages { feed.yield(.message(.text, Array(message.utf8))) }
+        if !plan.waits { feed.finish() }
+        defer { feed.finish() }
+        var enough: (@Sendable (WebSocketTranscript) -> Bool)?
+        if plan.waits { enough = { plan.isDone($0) } }
+        return try await engine.converse(prepared, cookies: cookies, outgoing: outgoing, enough: enough)
+    }
+
+    static func ws(_ server: SampleServer, _ path: String) -> String {
+        "ws://127.0.0.1:\(server.port)/dev/v1/ws/\(path)"
+    }
+
+    @Test("echo: every message back in order, then Courier's normal close")
+    func echo() async throws {
+        try await withServer { server, engine in
+            let exchange = try await Self.talk(engine, Self.ws(server, "echo"), messages: ["hello", #"{"a": 1}"#, ""])
+            #expect(exchange.response.status == 101)
+            let transcript = try #require(exchange.response.transcript)
+            #expect(transcript.messages.map(\.arrow) == ["→", "→", "→", "←", "←", "←"])
+            #expect(transcript.received.map(\.text) == ["hello", #"{"a": 1}"#, ""])
+            #expect(transcript.close == WebSocketClose(code: 1000, byServer: false))
+            #expect(transcript.problem == nil)
+            #expect(transcript.messages.map(\.time) == transcript.messages.map(\.time).sorted())
+        }
+    }
+
+    @Test("JSON events until the plan has heard enough; a ping answered with a pong")
+    func events() async throws {
+        try await withServer { server, engine in
+            let plan = WebSocketPlan(until: try CheckParser.check(#"json type == "done""#))
+            let exchange = try await Self.talk(
+                engine, Self.ws(server, "events"), messages: [#"{"type":"ping"}"#], plan: plan)
+            let received = try #require(exchange.response.transcript).received.map(\.text)
+            #expect(received.first == #"{"type":"hello"}"#)
+            #expect(received.contains(#"{"type":"pong"}"#))
+            #expect(received.last == #"{"type":"done"}"#)
+            #expect(received.filter { $0.contains("tick") }.count == 3)
+            let counted = try await Self.talk(engine, Self.ws(server, "events"), plan: WebSocketPlan(count: 2))
+            #expect(counted.response.transcript?.receivedCount == 2)
+        }
+    }
+
+    @Test("a server's close with a code and a reason is kept as the server's")
+    func serverClose() async throws {
+        try await withServer { server, engine in
+            let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
+            defer { feed.finish() }
+            var prepared = PreparedRequest(
+                request: HTTPRequest(method: .get, url: Self.ws(server, "close")),
+                options: SendOptions(timeout: Patience.loopback))
+            prepared.webSocket = WebSocketPlan()
+            let exchange = try await engine.converse(prepared, outgoing: outgoing)
+            let transcript = try #require(exchange.response.transcript)
+            #expect(transcript.received.map(\.text) == [#"{"type":"bye"}"#])
+            #expect(transcript.close == WebSocketClose(code: 4001, reason: "session expired", byServer: true))
+            #expect(transcript.problem == nil)
+        }
+    }
+
+    @Test("a refused upgrade is its status, headers and body; with the token it opens")
+    func refused() async throws {
+        try await withServer { server, engine in
+            let refused = try await Self.talk(engine, Self.ws(server, "private"), messages: ["x"])
+            #expect(refused.response.status == 401)
+            #expect(refused.response.transcript == nil)
+            #expect(refused.response.headers.value(for: "WWW-Authenticate") == "Bearer")
+            #expect(String(decoding: refused.response.body, as: UTF8.self).contains("needs 'Authorization: Bearer"))
+            let opened = try await Self.talk(
+                engine, Self.ws(server, "private"), messages: ["x"],
+                headers: [HeaderField("Authorization", "Bearer dev-token")])
+            #expect(opened.response.status == 101)
+            #expect(opened.response.transcript?.received.map(\.text) == ["x"])
+            // Plain HTTP to an endpoint, or an endpoint that is not one: said by the server.
+            let unknown = try await Self.talk(engine, Self.ws(server, "nope"))
+            #expect(unknown.response.status == 404)
+        }
+    }
+
+    @Test("the jar's cookies go with the upgrade")
+    func cookies() async throws {
+        try await withServer { server, engine in
+            let jar = CookieSession()
+            jar.receive([HeaderField("Set-Cookie", "session=abcdefgh12345678; Path=/")], from: server.url("/"))
+            let exchange = try await Self.talk(engine, Self.ws(server, "echo"), messages: ["x"], cookies: jar)
+            #expect(exchange.response.hops.first?.requestHeaders.value(for: "Cookie") == "session=abcdefgh12345678")
+        }
+    }
+
+    @Test(
+        "a hostile server: a message over 16 MB, text that is not UTF-8, 10,000 pings",
+        arguments: [
+            ("huge", 1009, "the server sent a message over 16.0 MB; refused"),
+            ("bad-utf8", 1007, "the server sent a text message that is not UTF-8"),
+        ])
+    func hostile(path: String, code: Int, problem: String) async throws {
+        try await withServer { server, engine in
+            let plan = WebSocketPlan(count: 1)
+            let exchange = try await Self.talk(engine, Self.ws(server, path), plan: plan)
+            let transcript = try #require(exchange.response.transcript)
+            #expect(transcript.receivedCount == 0)
+            #expect(transcript.close?.code == code)
+            #expect(transcript.close?.byServer == false)
+            #expect(transcript.problem == problem)
+        }
+    }
+
+    @Test("a ping flood is answered and the message after it still arrives")
+    func pings() async throws {
+        try await withServer { server, engine in
+            let plan = WebSocketPlan(until: try CheckParser.check(#"json type == "done""#))
+            let exchange = try await Self.talk(engine, Self.ws(server, "pings"), plan: plan)
+            #expect(exchange.response.transcript?.received.map(\.text) == [#"{"type":"done"}"#])
+            #expect(exchange.response.transcript?.problem == nil)
+        }
+    }
+
+    @Test("a server that never answers and never closes: the timeout ends it, in one line")
+    func silent() async throws {
+        try await withServer { server, engine in
+            let started = ContinuousClock.now
+            let exchange = try await Self.talk(
+                engine, Self.ws(server, "silent"), messages: ["anyone?"], plan: WebSocketPlan(count: 1),
+                timeout: 2)
+            let transcript = try #require(exchange.response.transcript)
+            #expect(transcript.timedOut)
+            #expect(transcript.problem == "nothing was sent or received for 2 s (the timeout)")
+            // The timeout, then at most the wait for an answer to the close.
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+    }
+
+    @Test("a refused connection and a 101 that is not an upgrade are one-line errors")
+    func broken() async throws {
+        let stopped = try await SampleServer.start()
+        let port = stopped.port
+        await stopped.stop()
+        _ = await withEngine { engine in
+            await #expect(
+                throws: TransportError.connection(url: "http://127.0.0.1:\(port)/x", reason: "connection refused")
+            ) {
+                try await Self.talk(engine, "ws://127.0.0.1:\(port)/x", timeout: 2)
+            }
+        }
+        let liar = try HostileServer { _ in
+            HostileServer.Reply(
+                status: 101,
+                headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", "x")])
+        }
+        defer { liar.stop() }
+        await withEngine { engine in
+            do {
+                _ = try await Self.talk(engine, "ws://127.0.0.1:\(liar.port)/x", timeout: 2)
+                Issue.record("a wrong Sec-WebSocket-Accept was taken")
+            } catch {
+                #expect("\(error)".contains("Sec-WebSocket-Accept does not match the key"), "\(error)")
+            }
+        }
+    }
+
+    @Test("wss: the environment's CA is trusted; without it the certificate is refused")
+    func secure() async throws {
+        try await TLSTests.withTLSServer { port in
+            let url = "wss://127.0.0.1:\(port)/dev/v1/ws/echo"
+            try await withEngine { engine in
+                let exchange = try await Self.talk(
+                    engine, url, messages: ["over TLS"], tls: TLSSettings(caFile: TLSTests.caFile))
+                #expect(exchange.response.transcript?.received.map(\.text) == ["over TLS"])
+                await #expect(throws: TransportError.self) { try await Self.talk(engine, url, messages: ["x"]) }
+            }
+        }
+    }
+}
