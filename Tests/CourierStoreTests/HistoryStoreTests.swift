@@ -213,8 +213,35 @@ struct HistoryStoreTests {
         #expect(try store.record(id: failed)?.failure == "could not connect to http://x/")
         #expect(
             try store.entries(workspace: nil).first { $0.id == failed }?.failure == "could not connect to http://x/")
+        // v7: a WebSocket conversation keeps its transcript; older rows have none.
+        #expect(old.exchange.response.transcript == nil)
+        var conversation = exchange()
+        var transcript = WebSocketTranscript(openedAt: 1_700_000_000)
+        transcript.append(WebSocketMessage(.sent, text: "hello", time: 0.001))
+        transcript.append(WebSocketMessage(.received, text: "hello", time: 0.002))
+        transcript.close = WebSocketClose(code: 1000, byServer: false)
+        conversation.response.transcript = transcript
+        let talked = try store.add(HistoryRedactor.record(conversation))
+        #expect(try store.record(id: talked)?.exchange.response.transcript == transcript)
         let version = try SQLiteConnection(path: path).integer("PRAGMA user_version")
         #expect(version == HistorySchema.version)
+    }
+
+    @Test("a database the last Courier left (v6, marked done) gains the transcript column")
+    func fromLastVersion() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            let db = try SQLiteConnection(path: path)
+            try HistorySchema.migrate(db, upTo: "v6")
+            try db.execute("PRAGMA user_version = 6")
+        }
+        let store = try HistoryStore(path: path)
+        var conversation = exchange()
+        conversation.response.transcript = WebSocketTranscript(openedAt: 1)
+        let id = try store.add(HistoryRedactor.record(conversation))
+        #expect(try store.record(id: id)?.exchange.response.transcript == WebSocketTranscript(openedAt: 1))
     }
 
     @Test("a folder that cannot be made is one clear error")

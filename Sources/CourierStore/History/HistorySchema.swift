@@ -6,7 +6,7 @@
 /// still recognised.
 enum HistorySchema {
     /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
-    static let version = 6
+    static let version = 7
 
     /// Each migration's name and SQL, oldest first.
     static let migrations: [(name: String, sql: String)] = [
