@@ -105,7 +105,18 @@ public final class SendPipeline: Sendable {
         events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil,
         examine: (@Sendable (HTTPResponse) -> Bool)? = nil
     ) async throws(TransportError) -> Exchange {
-        if prepared.isWebSocket { return try await converse(prepared, run: run) }
+        if prepared.isWebSocket {
+            // A screen shows the conversation as a live stream: the upgrade's answer, then each message.
+            var opened: (@Sendable (HTTPResponse) -> Void)?
+            var message: (@Sendable (WebSocketMessage) -> Void)?
+            if let events {
+                opened = {
+                    events(.head(status: $0.status, reason: $0.reason, version: $0.version, headers: $0.headers))
+                }
+                message = { events(.event(.message($0))) }
+            }
+            return try await converse(prepared, run: run, opened: opened, message: message)
+        }
         let started = ContinuousClock.now
         var exchange: Exchange
         do {

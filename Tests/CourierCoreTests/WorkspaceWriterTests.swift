@@ -25,13 +25,13 @@ struct WorkspaceWriterTests {
         let text = try String(contentsOf: root.appendingPathComponent("environments.json"), encoding: .utf8)
         let (first, written, second) = try roundTrip(text)
         #expect(second == first)
-        #expect(first.resources.count == 2 && first.routes.count == 39)
+        #expect(first.resources.count == 2 && first.routes.count == 41)
         // The expanded routes are not repeated as routes: the resource stays the one place to edit.
         guard case .array(let routes)? = try JSONValue.parse(written)["routes"] else {
             Issue.record("the written workspace has no routes array")
             return
         }
-        #expect(routes.count == 31 && !routes.contains { $0["name"] == .string("posts.index") })
+        #expect(routes.count == 33 && !routes.contains { $0["name"] == .string("posts.index") })
     }
 
     @Test("the seed T21Environment format is written in the native format and loads to the same value")

@@ -4,6 +4,17 @@ public enum StreamEvent: Sendable, Equatable {
     case event(ServerSentEvent)
     /// One line of an NDJSON stream (a JSON text, not checked).
     case line(String)
+    /// One message of a WebSocket conversation, either way.
+    case message(WebSocketMessage)
+
+    /// Whether it is shown under a title line of its own (an SSE event's type, a message's
+    /// direction and time), which a screen draws dimmed.
+    public var hasTitle: Bool {
+        switch self {
+        case .event, .message: return true
+        case .line: return false
+        }
+    }
 
     /// The event in its wire format (`event:`/`id:`/`data:` lines and a blank line, or the
     /// line and its line feed): what `--raw` prints. The `id` is the one in force, which the
@@ -11,6 +22,7 @@ public enum StreamEvent: Sendable, Equatable {
     public var wireText: String {
         switch self {
         case .line(let text): return text + "\n"
+        case .message(let message): return message.text + "\n"
         case .event(let event):
             var text = ""
             if event.type != "message" { text += "event: \(event.type)\n" }
@@ -30,6 +42,11 @@ public enum StreamEvent: Sendable, Equatable {
         switch self {
         case .line(let line):
             return Self.pretty(line, colored: colored) ?? line + "\n"
+        case .message(let message):
+            var title = "\(message.arrow) \(Seconds.fixed(message.time, places: 3)) s"
+            if message.kind == .binary { title += "  binary" }
+            if colored { title = "\u{1B}[2m" + title + "\u{1B}[0m" }
+            return title + "\n" + message.readableText(colored: colored) + "\n"
         case .event(let event):
             var title = event.title
             if colored { title = "\u{1B}[2m" + title + "\u{1B}[0m" }

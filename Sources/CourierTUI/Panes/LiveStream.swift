@@ -31,11 +31,17 @@ public struct LiveStream: Sendable, Equatable {
     /// a stream left running for hours stays flat in memory, as it does in the engine.
     public static let maxShownBytes = 4 << 20
 
-    /// A stream in `phase`.
-    public init(phase: Phase) { self.phase = phase }
+    /// What one is called: `event`, or a WebSocket's `message`.
+    public var unit = "event"
 
-    /// `1 event`, `3 events`.
-    public var count: String { events == 1 ? "1 event" : "\(events) events" }
+    /// A stream in `phase`.
+    public init(phase: Phase, unit: String = "event") {
+        self.phase = phase
+        self.unit = unit
+    }
+
+    /// `1 event`, `3 events`, `2 messages`.
+    public var count: String { events == 1 ? "1 \(unit)" : "\(events) \(unit)s" }
 
     /// `● live · 3 events`, `stopped (Esc) · 3 events`: the words the pane title shows.
     public var label: String {

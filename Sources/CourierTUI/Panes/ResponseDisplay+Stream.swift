@@ -33,7 +33,7 @@ extension ResponseDisplay {
         guard stream != nil else { return }
         // A trailing newline starts no line: the event's first line is the next one.
         let start = body.lineCount
-        if case .event = event { stream?.titleLines.insert(start) }
+        if event.hasTitle { stream?.titleLines.insert(start) }
         stream?.eventStarts.append(start)
         body.append(event.readableText().utf8)
         stream?.events += 1

@@ -138,6 +138,14 @@ public struct ResponseDisplay: Sendable, Equatable {
                 "  \(file)",
                 "", "Open it with a pager, or `courier format \(file)`. COURIER_MAX_BODY_MB sets the limit.",
             ])
+        } else if let transcript = response.transcript {
+            // A WebSocket conversation, shown as it was live, then how it ended.
+            isJSON = false
+            body = TextDocument([])
+            stream = LiveStream(phase: .complete, unit: "message")
+            for message in transcript.messages { append(.message(message)) }
+            let ending = [transcript.close.map(\.summary), transcript.problem].compactMap { $0 }
+            if !ending.isEmpty { body.append((ending.joined(separator: "\n") + "\n").utf8) }
         } else if let events = StreamFramer.events(in: response.body, contentType: response.contentType),
             !events.isEmpty
         {
@@ -162,7 +170,9 @@ public struct ResponseDisplay: Sendable, Equatable {
             wrap = true
             body = TextDocument(response.body)
         }
-        if response.body.isEmpty && response.bodyFile == nil { body = TextDocument(lines: ["(empty body)"]) }
+        if response.body.isEmpty && response.bodyFile == nil && response.transcript == nil {
+            body = TextDocument(lines: ["(empty body)"])
+        }
     }
 
     /// The body printed and indexed by line, when the Response pane shows it as JSON: in

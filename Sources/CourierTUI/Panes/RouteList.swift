@@ -113,7 +113,9 @@ public struct RouteList: PaneComponent {
             var x = buffer.put(selected ? "▸ " : "  ", x: inner.x, y: y, style: base, clip: inner)
             var verb = Theme.method(route.method)
             verb.reverse = highlighted
-            x = buffer.put(route.method.rawValue.padded(to: methodWidth), x: x, y: y, style: verb, clip: inner)
+            // A WebSocket route's GET only opens it: `WS` says what the route is.
+            let method = route.isWebSocket ? "WS" : route.method.rawValue
+            x = buffer.put(method.padded(to: methodWidth), x: x, y: y, style: verb, clip: inner)
             // A name cut by the pane's edge keeps both ends around a `…` (`messa…index`).
             let room = (pathRoom >= 6 ? pathX - 2 : inner.x + inner.width) - x
             buffer.put(route.name.truncatedInMiddle(to: max(1, room)), x: x, y: y, style: base, clip: inner)

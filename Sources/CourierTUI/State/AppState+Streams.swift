@@ -12,6 +12,7 @@ extension AppState {
             if let shown = response, shown.requestID > id { return [] }
             response = ResponseDisplay(
                 requestID: id, streamOf: flight.request, status: code, reason: reason, headers: headers)
+            if flight.request.isWebSocket { response?.stream?.unit = "message" }
             // Until the stream ends there is no exchange: resend and compare have nothing to use.
             shownExchange = nil
         case .event(let event):

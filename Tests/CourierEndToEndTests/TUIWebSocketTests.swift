@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// A WebSocket conversation on the screen, through tmux against the sample API: the route's
+/// messages sent, each message shown as it passes, the close; Esc stops a silent one.
+@Suite("courier TUI: a WebSocket conversation", .serialized)
+final class TUIWebSocketTests {
+    let demo: DemoProcess
+    let folder: URL
+
+    init() async throws {
+        (demo, folder) = try await DemoProcess.startWithFolder("courier-tui-websocket")
+    }
+
+    deinit { demo.end(removing: folder) }
+
+    @Test("the transcript shows each message under its arrow, then how it closed; Esc stops a silent one")
+    func transcript() async throws {
+        let file = folder.appendingPathComponent("environments.json")
+        let workspace = """
+            {"environments": {"local": {"base_url": "http://127.0.0.1:\(demo.port)/dev/v1", "timeout": 30}},
+             "routes": [
+               {"name": "events", "path": "/ws/events", "websocket": true, "messages": ["{\\"type\\": \\"ping\\"}"],
+                "until": "json type == \\"done\\"", "checks": ["message last json type == \\"done\\""]},
+               {"name": "silent", "path": "/ws/silent", "websocket": true, "until": "message count >= 1"}]}
+            """
+        try Data(workspace.utf8).write(to: file)
+        let command =
+            "env XDG_STATE_HOME=\(folder.path)/state NO_COLOR= TERM=screen-256color "
+            + "\(CourierBinary.url.path) --config \(file.path)"
+        let tmux = try TmuxSession(command: command)
+        defer { tmux.kill() }
+        try await tmux.waitFor("WS ")
+        try tmux.send("Enter", "Enter")
+        let done = try await tmux.waitFor(
+            "101 Switching Protocols", also: { $0.contains("closed by Courier: 1000 (normal)") })
+        #expect(done.contains("✓ 1/1"), "\(done)")
+        #expect(done.contains("\"type\": \"done\""))
+        #expect(done.contains("← "))
+
+        try tmux.send("Escape", "j", "Enter", "Enter")
+        try await tmux.waitFor("● live · 0 messages")
+        try tmux.send("Escape")
+        try await tmux.waitFor("stopped (Esc) · 0 messages")
+        try await tmux.quit()
+    }
+}
