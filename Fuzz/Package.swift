@@ -15,7 +15,11 @@ func fuzzer(_ name: String, _ more: [Target.Dependency] = []) -> Target {
 
 let package = Package(
     name: "CourierFuzz",
-    dependencies: [.package(name: "Courier", path: "..")],
+    dependencies: [
+        .package(name: "Courier", path: ".."),
+        // The embedded channel the WebSocket handlers run on (NIO is the main package's already).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
     targets: [
         .target(name: "FuzzSupport", dependencies: [core, importers]),
         fuzzer("FuzzJSON"), fuzzer("FuzzJSONPath"), fuzzer("FuzzWorkspace"), fuzzer("FuzzTemplate"),
@@ -23,5 +27,12 @@ let package = Package(
         fuzzer("FuzzHTTPFile", [importers]),
         fuzzer("FuzzOpenAPI", [.product(name: "CourierOpenAPI", package: "Courier")]), fuzzer("FuzzHeaders"),
         fuzzer("FuzzStream"), fuzzer("FuzzSeal"), fuzzer("FuzzRegex"), fuzzer("FuzzGraphQL"),
+        fuzzer(
+            "FuzzWebSocket",
+            [
+                .product(name: "CourierWebSocket", package: "Courier"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every parser that reads untrusted bytes (Fuzz/Sources/*: JSON reader and printers,
 # json_path, workspace loader, templates, checks, `matches` patterns, curl, Postman, .http,
-# OpenAPI, response headers and cookies, stream framing, the RNCryptor container) with
+# OpenAPI, response headers and cookies, stream framing, the RNCryptor container, GraphQL,
+# a WebSocket's answer and frames) with
 # libFuzzer and AddressSanitizer, SECONDS each (default 60), two at a time on two cores.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      (FUZZ_CONFIG=debug, FUZZ_JOBS=N)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import CourierCore
+import CourierWebSocket
 import NIOCore
 import NIOHTTPCompression
 import NIOPosix
@@ -22,6 +23,12 @@ enum TransportErrorTranslator {
                 url: url, limit: "\(SendOptions.maxInflationRatio) times its compressed size", inflates: true)
         }
         if error is CancellationError { return .cancelled }
+        if let upgrade = error as? WebSocketUpgradeError {
+            switch upgrade {
+            case .closedBeforeAnswer: return .connection(url: url, reason: "the server closed the connection")
+            case .badAnswer(let reason): return .connection(url: url, reason: reason)
+            }
+        }
         if let wire = error as? WireError {
             switch wire {
             case .closedBeforeAnswer, .closedMidBody:
@@ -30,7 +37,6 @@ enum TransportErrorTranslator {
             case .sendTimedOut: return .timeout(seconds: timeout, url: url, phase: .sending)
             case .handshakeTimedOut: return .timeout(seconds: timeout, url: url, phase: .connecting)
             case .unresolved: return .connection(url: url, reason: "cannot resolve the host name")
-            case .badUpgrade(let reason): return .connection(url: url, reason: reason)
             case .invalidHeader(let name):
                 return .other("header '\(name)' has a control character in its name or value: not sent (\(url))")
             }

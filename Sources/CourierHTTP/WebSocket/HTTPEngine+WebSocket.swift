@@ -1,4 +1,5 @@
 import CourierCore
+import CourierWebSocket
 import NIOCore
 import NIOWebSocket
 

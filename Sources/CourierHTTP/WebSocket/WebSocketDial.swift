@@ -1,4 +1,6 @@
 import CourierCore
+import CourierCrypto
+import CourierWebSocket
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -19,7 +21,7 @@ enum WebSocketDial {
         _ target: WireTarget, headers: [HeaderField], tls: NIOSSLContext?, timeout: TimeAmount, loop: any EventLoop,
         limit: Int, report: @escaping @Sendable (WebSocketPeer.Event) -> Void
     ) async throws -> Result {
-        let key = WebSocketHandshake.makeKey()
+        let key = Base64.encode(BoringCrypto.randomBytes(16))
         var fields: [HeaderField] = []
         if !headers.contains(where: { $0.name.lowercased() == "host" }) {
             fields.append(HeaderField("Host", target.hostHeader))
@@ -46,7 +48,8 @@ enum WebSocketDial {
                             NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : target.host))
                     }
                     try pipeline.addHandler(
-                        WebSocketHandshake(request: request, key: key, promise: outcome) { pipeline, handshake in
+                        WebSocketHandshake(request: request, accept: Self.accept(for: key), promise: outcome) {
+                            pipeline, handshake in
                             let peer = WebSocketPeer(limit: limit, report: report)
                             peerBox.value = peer
                             try pipeline.addHandlers(
@@ -85,6 +88,11 @@ enum WebSocketDial {
             }.get()
             return .open(channel: channel, peer: peer, head: head)
         }
+    }
+
+    /// What the server's `Sec-WebSocket-Accept` must say for `key` (RFC 6455 §4.2.2).
+    static func accept(for key: String) -> String {
+        Base64.encode(BoringCrypto.sha1(Array((key + WebSocketHandshake.guid).utf8)))
     }
 
     /// Headers the upgrade sets itself, so a route's own are not sent twice.

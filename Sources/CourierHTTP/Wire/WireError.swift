@@ -16,6 +16,4 @@ enum WireError: Error, Equatable {
     case unresolved(String)
     /// The TLS handshake did not end within the timeout.
     case handshakeTimedOut
-    /// A WebSocket upgrade's `101` that breaks RFC 6455 (why).
-    case badUpgrade(String)
 }

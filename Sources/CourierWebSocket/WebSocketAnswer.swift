@@ -7,28 +7,31 @@ import CourierCore
 /// same read as the head, and the decoder drops bytes left over after an upgrade when the
 /// connection has already ended (a server that greets and closes at once lost its greeting).
 /// Here the bytes after the head are handed on as they are.
-struct WebSocketAnswer {
+public struct WebSocketAnswer {
     /// A head read: status, reason, version and headers.
-    struct Head: Sendable, Equatable {
-        var status: Int
-        var reason: String
-        var version: String
-        var headers: [HeaderField]
+    public struct Head: Sendable, Equatable {
+        public var status: Int
+        public var reason: String
+        public var version: String
+        public var headers: [HeaderField]
     }
 
     /// What went wrong, in words for the user.
-    struct Failure: Error, Equatable {
-        var reason: String
+    public struct Failure: Error, Equatable {
+        public var reason: String
     }
 
     /// The most a head may take.
-    static let headLimit = 64 << 10
+    public static let headLimit = 64 << 10
 
     private var pending: [UInt8] = []
 
+    /// A reader with nothing read yet.
+    public init() {}
+
     /// Adds `bytes`; returns the head and the bytes after it once the head is whole (a
     /// `1xx` other than `101` is skipped), nil while it is not.
-    mutating func head(_ bytes: some Sequence<UInt8>) throws(Failure) -> (Head, rest: [UInt8])? {
+    public mutating func head(_ bytes: some Sequence<UInt8>) throws(Failure) -> (Head, rest: [UInt8])? {
         pending.append(contentsOf: bytes)
         while let end = Self.endOfHead(in: pending) {
             let head = try Self.parse(Array(pending[..<end]))

@@ -6,12 +6,12 @@ import NIOWebSocket
 /// fragments into messages (at most `limit` bytes), answers pings, checks text is UTF-8,
 /// and runs the closing handshake (RFC 6455 §5–§7). Each whole message and the end are
 /// handed to `report`, in order.
-final class WebSocketPeer: ChannelInboundHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+public final class WebSocketPeer: ChannelInboundHandler {
+    public typealias InboundIn = WebSocketFrame
+    public typealias OutboundOut = WebSocketFrame
 
     /// What the conversation brought.
-    enum Event: Sendable {
+    public enum Event: Sendable {
         case message(WebSocketMessage.Kind, [UInt8])
         /// It ended: the close (nil when the connection dropped without one) and, when it did
         /// not end well, why.
@@ -27,29 +27,35 @@ final class WebSocketPeer: ChannelInboundHandler {
     private var problem: String?
     private var ended = false
     private var closeUnanswered = false
+    private var heardClose = false
+    private var broken = false
     private var context: ChannelHandlerContext?
 
-    init(limit: Int, report: @escaping @Sendable (Event) -> Void) {
+    /// A peer refusing messages over `limit` bytes, handing what passes to `report`.
+    public init(limit: Int, report: @escaping @Sendable (Event) -> Void) {
         self.limit = limit
         self.report = report
     }
 
-    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    public func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    public func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
     /// Sends one whole message (on the loop).
-    func send(_ kind: WebSocketMessage.Kind, _ data: [UInt8]) {
+    public func send(_ kind: WebSocketMessage.Kind, _ data: [UInt8]) {
         if let context { send(context, kind, data) }
     }
 
     /// Starts the closing handshake with `code` (on the loop).
-    func close(code: Int, problem: String? = nil) {
+    public func close(code: Int, problem: String? = nil) {
         guard let context else { return }
         if let problem { failed(context, code, problem) } else { sendClose(context, code: code) }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        // Nothing counts after the server's close, a broken rule, or the end (frames a decoder
+        // still held when the connection closed).
+        guard !ended, !heardClose, !broken else { return }
         guard frame.maskKey == nil else { return failed(context, 1002, "the server sent a masked frame") }
         switch frame.opcode {
         case .ping:
@@ -97,6 +103,7 @@ final class WebSocketPeer: ChannelInboundHandler {
     }
 
     private func closeReceived(_ context: ChannelHandlerContext, _ data: ByteBuffer) {
+        heardClose = true
         var payload = data
         let code = payload.readInteger(as: UInt16.self).map(Int.init) ?? 1005
         let reason = payload.readString(length: payload.readableBytes) ?? ""
@@ -136,7 +143,7 @@ final class WebSocketPeer: ChannelInboundHandler {
     }
 
     /// How long a close frame waits for the server's answer.
-    static let closeWait = TimeAmount.seconds(3)
+    public static let closeWait = TimeAmount.seconds(3)
 
     private func send(_ context: ChannelHandlerContext, _ kind: WebSocketMessage.Kind, _ data: [UInt8]) {
         guard closeSent == nil, context.channel.isActive else { return }
@@ -151,12 +158,13 @@ final class WebSocketPeer: ChannelInboundHandler {
 
     /// A broken rule of the protocol, or a message refused: close with `code`, and say why.
     private func failed(_ context: ChannelHandlerContext, _ code: Int, _ reason: String) {
+        broken = true
         problem = problem ?? reason
         partial = nil
         sendClose(context, code: code)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    public func errorCaught(context: ChannelHandlerContext, error: any Error) {
         switch error {
         case NIOWebSocketError.invalidFrameLength:
             failed(context, 1009, "the server sent a frame over \(ByteCount.format(limit)); refused")
@@ -168,7 +176,7 @@ final class WebSocketPeer: ChannelInboundHandler {
         }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    public func channelInactive(context: ChannelHandlerContext) {
         if !ended {
             ended = true
             if close == nil { problem = problem ?? "the connection dropped without a close frame" }

@@ -1,25 +1,25 @@
 import CourierCore
-import CourierCrypto
 import NIOCore
 
 /// Sends a WebSocket upgrade (RFC 6455 §4.1) on a new connection and reads the answer from
-/// the raw bytes (`WebSocketAnswer`): a `101` whose `Sec-WebSocket-Accept` matches the key
+/// the raw bytes (`WebSocketAnswer`): a `101` whose `Sec-WebSocket-Accept` is the one the key
+/// asks for (`accept`, which the caller works out with SHA-1)
 /// puts the frame handlers after this one and hands them whatever came behind the head; any
 /// other answer is read whole (its first megabyte) so the user sees the status and the body of
 /// the refusal, which a client that only reports "upgrade failed" throws away.
-final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+public final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
+    public typealias InboundIn = ByteBuffer
+    public typealias InboundOut = ByteBuffer
+    public typealias OutboundOut = ByteBuffer
 
     /// What the server answered.
-    enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         case accepted(WebSocketAnswer.Head)
         case refused(WebSocketAnswer.Head, body: [UInt8], size: Int)
     }
 
     private let request: [UInt8]
-    private let key: String
+    private let accept: String
     private let promise: EventLoopPromise<Outcome>
     /// Puts the frame handlers after this one.
     private let framesAfter: (ChannelPipeline.SynchronousOperations, any ChannelHandler) throws -> Void
@@ -28,26 +28,23 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
     private var sent = false
     private var done = false
 
-    init(
-        request: [UInt8], key: String, promise: EventLoopPromise<Outcome>,
+    /// A handshake sending `request` and expecting `accept` in a `101`; `framesAfter` puts
+    /// the frame handlers after it once accepted; `promise` gets the outcome.
+    public init(
+        request: [UInt8], accept: String, promise: EventLoopPromise<Outcome>,
         framesAfter: @escaping (ChannelPipeline.SynchronousOperations, any ChannelHandler) throws -> Void
     ) {
         self.request = request
-        self.key = key
+        self.accept = accept
         self.promise = promise
         self.framesAfter = framesAfter
     }
 
-    /// 16 random bytes in base64: the request's `Sec-WebSocket-Key`.
-    static func makeKey() -> String { Base64.encode(BoringCrypto.randomBytes(16)) }
-
-    /// base64(SHA-1(key + the RFC's GUID)): what the server's `Sec-WebSocket-Accept` must say.
-    static func acceptValue(for key: String) -> String {
-        Base64.encode(BoringCrypto.sha1(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
-    }
+    /// What `Sec-WebSocket-Accept` must say for `key`: base64(SHA-1(key + this GUID)).
+    public static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     /// The request as HTTP/1.1 writes it; nil when a header would break its framing.
-    static func encode(target: String, headers: [HeaderField]) -> [UInt8]? {
+    public static func encode(target: String, headers: [HeaderField]) -> [UInt8]? {
         var text = "GET \(target) HTTP/1.1\r\n"
         for field in headers {
             guard HeaderField.isToken(field.name),
@@ -58,11 +55,11 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         return Array((text + "\r\n").utf8)
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    public func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { send(context) }
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    public func channelActive(context: ChannelHandlerContext) {
         send(context)
         context.fireChannelActive()
     }
@@ -73,7 +70,7 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: request)), promise: nil)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // After the 101, bytes still passing here belong to the frame handlers after this one.
         guard !done else { return context.fireChannelRead(data) }
         let bytes = Array(unwrapInboundIn(data).readableBytesView)
@@ -89,7 +86,7 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
                 return upgrade(context, head, rest: rest)
             }
         } catch {
-            return fail(context, WireError.badUpgrade(error.reason))
+            return fail(context, WebSocketUpgradeError.badAnswer(error.reason))
         }
         finishRefusal(context, closed: false)
     }
@@ -105,11 +102,12 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         let upgrade = head.headers.value(for: "Upgrade")?.lowercased()
         let connection = head.headers.values(for: "Connection").flatMap { $0.lowercased().split(separator: ",") }
         guard upgrade == "websocket", connection.contains(where: { $0.trimmingWhitespace() == "upgrade" }) else {
-            return fail(context, WireError.badUpgrade("the 101 answer does not upgrade to websocket"))
+            return fail(context, WebSocketUpgradeError.badAnswer("the 101 answer does not upgrade to websocket"))
         }
-        guard head.headers.value(for: "Sec-WebSocket-Accept") == Self.acceptValue(for: key) else {
+        guard head.headers.value(for: "Sec-WebSocket-Accept") == accept else {
             return fail(
-                context, WireError.badUpgrade("the 101 answer's Sec-WebSocket-Accept does not match the key"))
+                context, WebSocketUpgradeError.badAnswer("the 101 answer's Sec-WebSocket-Accept does not match the key")
+            )
         }
         done = true
         do {
@@ -123,17 +121,17 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    public func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard !done else { return context.fireErrorCaught(error) }
         fail(context, error)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    public func channelInactive(context: ChannelHandlerContext) {
         if refusal != nil {
             // A refusal the server ended by closing: what came is the whole body.
             finishRefusal(context, closed: true)
         } else {
-            fail(context, WireError.closedBeforeAnswer)
+            fail(context, WebSocketUpgradeError.closedBeforeAnswer)
         }
         context.fireChannelInactive()
     }

@@ -2,7 +2,7 @@ import CourierCore
 
 /// The body of an answer that refused a WebSocket upgrade, framed as its head says: its first
 /// megabyte kept, its whole size counted.
-struct WebSocketRefusalBody {
+public struct WebSocketRefusalBody {
     private enum Framing {
         case none
         case length(Int)
@@ -18,18 +18,19 @@ struct WebSocketRefusalBody {
     }
 
     /// How much is kept.
-    static let keptLimit = 1 << 20
+    public static let keptLimit = 1 << 20
 
     private let framing: Framing
     private var chunk = Chunk.size(line: [])
     /// The first megabyte.
-    private(set) var kept: [UInt8] = []
+    public private(set) var kept: [UInt8] = []
     /// Every body byte received.
-    private(set) var size = 0
+    public private(set) var size = 0
     /// The body has ended as its framing says.
-    private(set) var complete = false
+    public private(set) var complete = false
 
-    init(_ head: WebSocketAnswer.Head) {
+    /// The body of the answer `head` begins.
+    public init(_ head: WebSocketAnswer.Head) {
         let coding = head.headers.value(for: "Transfer-Encoding")?.lowercased()
         if head.status == 204 || head.status == 304 || (head.status >= 100 && head.status < 200) {
             framing = .none
@@ -45,7 +46,7 @@ struct WebSocketRefusalBody {
     }
 
     /// Adds bytes that came after the head (or after earlier ones).
-    mutating func feed(_ bytes: [UInt8]) throws(WebSocketAnswer.Failure) {
+    public mutating func feed(_ bytes: [UInt8]) throws(WebSocketAnswer.Failure) {
         guard !complete else { return }
         switch framing {
         case .none: return
