@@ -193,4 +193,48 @@ struct WebSocketTests {
             }
         }
     }
+
+    @Test("through an HTTP proxy's tunnel (credentials given, ws and wss); 407 and a SOCKS5 proxy in one line")
+    func proxied() async throws {
+        let proxy = try ProxyProcess(auth: "qa:pr0xy")
+        try await withServer { server, engine in
+            func talk(_ setting: String) async throws(TransportError) -> Exchange {
+                var prepared = PreparedRequest(
+                    request: HTTPRequest(method: .get, url: Self.ws(server, "echo")),
+                    options: SendOptions(timeout: Patience.loopback))
+                prepared.options.proxy = ProxyRules(environmentProxy: setting, variables: [:])
+                let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
+                feed.yield(.message(.text, Array("through".utf8)))
+                feed.finish()
+                return try await engine.converse(prepared, outgoing: outgoing)
+            }
+            let through = try await talk("http://qa:pr0xy@127.0.0.1:\(proxy.port)")
+            #expect(through.response.transcript?.received.map(\.text) == ["through"])
+            #expect(proxy.log == ["CONNECT 127.0.0.1:\(server.port)"])
+            await #expect(
+                throws: TransportError.proxy(
+                    proxy: "http://127.0.0.1:\(proxy.port)", reason: "the proxy asks for credentials (407)")
+            ) { try await talk("http://127.0.0.1:\(proxy.port)") }
+            await #expect(
+                throws: TransportError.proxy(
+                    proxy: "socks5://127.0.0.1:\(proxy.port)",
+                    reason: "a WebSocket through a SOCKS5 proxy is not supported yet")
+            ) { try await talk("socks5://127.0.0.1:\(proxy.port)") }
+        }
+        try await TLSTests.withTLSServer { port in
+            let open = try ProxyProcess()
+            try await withEngine { engine in
+                var prepared = PreparedRequest(
+                    request: HTTPRequest(method: .get, url: "wss://127.0.0.1:\(port)/dev/v1/ws/echo"),
+                    options: SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile)))
+                prepared.options.proxy = ProxyRules(environmentProxy: "http://127.0.0.1:\(open.port)", variables: [:])
+                let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
+                feed.yield(.message(.text, Array("sealed".utf8)))
+                feed.finish()
+                let exchange = try await engine.converse(prepared, outgoing: outgoing)
+                #expect(exchange.response.transcript?.received.map(\.text) == ["sealed"])
+                #expect(open.log == ["CONNECT 127.0.0.1:\(port)"])
+            }
+        }
+    }
 }

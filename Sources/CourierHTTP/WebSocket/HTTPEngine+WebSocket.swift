@@ -50,8 +50,9 @@ extension HTTPEngine {
     ) async throws(TransportError) -> Exchange {
         let url = RequestBuilder.upgradeURL(prepared.request.url)
         let options = prepared.options
-        if let proxy = options.proxy.proxy(for: url) {
-            throw .proxy(proxy: proxy.masked, reason: "a WebSocket through a proxy is not supported yet")
+        let proxy = options.proxy.proxy(for: url)
+        if let proxy, proxy.kind == .socks5 {
+            throw .proxy(proxy: proxy.masked, reason: "a WebSocket through a SOCKS5 proxy is not supported yet")
         }
         guard let target = WireTarget(url, proxy: nil, streamed: false, always: true) else {
             throw .connection(url: prepared.request.url, reason: "the URL's host or path cannot open a WebSocket")
@@ -72,10 +73,17 @@ extension HTTPEngine {
         let dialed: WebSocketDial.Result
         do {
             dialed = try await WebSocketDial.open(
-                target, headers: headers, tls: tls, timeout: .milliseconds(Int64(options.timeout * 1000)),
+                target, headers: headers, tls: tls, proxy: proxy, timeout: .milliseconds(Int64(options.timeout * 1000)),
                 loop: clients.group.next(), limit: Self.webSocketMessageLimit, report: { feed.yield(.peer($0)) })
+        } catch let refusal as ProxyTunnel.Refusal {
+            throw .proxy(proxy: proxy?.masked ?? "", reason: Self.words(refusal))
         } catch {
-            throw TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: .head)
+            let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: .head)
+            // Not reaching the proxy is the proxy's trouble, as for any request through it.
+            if let proxy, case .connection(_, let reason) = translated, reason == "connection refused" {
+                throw .proxy(proxy: proxy.masked, reason: reason)
+            }
+            throw translated
         }
         var response: HTTPResponse
         switch dialed {
@@ -97,6 +105,16 @@ extension HTTPEngine {
             response.transcript = transcript
             response.totalTime = (ContinuousClock.now - started).inSeconds
             return Exchange(request: prepared.request, response: response, origin: origin)
+        }
+    }
+
+    /// A refused tunnel in words.
+    private static func words(_ refusal: ProxyTunnel.Refusal) -> String {
+        switch refusal {
+        case .status(407, _): return "the proxy asks for credentials (407)"
+        case .status(let status, let reason): return "the proxy refused the tunnel: \(status) \(reason)"
+        case .badAnswer(let why): return "the proxy's answer does not read: \(why)"
+        case .closed: return "the proxy closed the connection"
         }
     }
 

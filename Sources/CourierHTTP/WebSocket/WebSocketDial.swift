@@ -15,11 +15,12 @@ enum WebSocketDial {
         case refused(WebSocketAnswer.Head, body: [UInt8], size: Int)
     }
 
-    /// Dials `target` and upgrades with `headers`, all within `timeout`; the peer hands its
-    /// events to `report` and refuses messages over `limit` bytes.
+    /// Dials `target` (through `proxy`'s tunnel, when given) and upgrades with `headers`, all
+    /// within `timeout`; the peer hands its events to `report` and refuses messages over
+    /// `limit` bytes.
     static func open(
-        _ target: WireTarget, headers: [HeaderField], tls: NIOSSLContext?, timeout: TimeAmount, loop: any EventLoop,
-        limit: Int, report: @escaping @Sendable (WebSocketPeer.Event) -> Void
+        _ target: WireTarget, headers: [HeaderField], tls: NIOSSLContext?, proxy: ProxySetting?, timeout: TimeAmount,
+        loop: any EventLoop, limit: Int, report: @escaping @Sendable (WebSocketPeer.Event) -> Void
     ) async throws -> Result {
         let key = Base64.encode(BoringCrypto.randomBytes(16))
         var fields: [HeaderField] = []
@@ -37,33 +38,83 @@ enum WebSocketDial {
         let outcome = loop.makePromise(of: WebSocketHandshake.Outcome.self)
         let peerBox = NIOLoopBoundBox.makeEmptyBox(valueType: WebSocketPeer.self, eventLoop: loop)
         let isAddress = (try? SocketAddress(ipAddress: target.host, port: target.port)) != nil
+        let accept = Self.accept(for: key)
+        /// TLS (for wss) and the upgrade, first in the pipeline or after a proxy's tunnel.
+        @Sendable func addUpgrade(_ pipeline: ChannelPipeline.SynchronousOperations, after tunnel: ProxyTunnel?) throws
+        {
+            var handlers: [any ChannelHandler] = []
+            if let tls {
+                handlers.append(try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : target.host))
+            }
+            handlers.append(
+                WebSocketHandshake(request: request, accept: accept, promise: outcome) { pipeline, handshake in
+                    let peer = WebSocketPeer(limit: limit, report: report)
+                    peerBox.value = peer
+                    try pipeline.addHandlers(
+                        [
+                            ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: limit)), WebSocketFrameEncoder(),
+                            peer,
+                        ], position: .after(handshake))
+                })
+            // One by one, in order: the handshake writes its request as it is added, and TLS must
+            // already be there to carry it (`addHandlers` at `.after` adds the last one first).
+            var previous: (any ChannelHandler)? = tunnel
+            for handler in handlers {
+                try pipeline.addHandler(handler, position: previous.map { .after($0) } ?? .last)
+                previous = handler
+            }
+        }
+        let tunnelOpen = proxy == nil ? nil : loop.makePromise(of: Void.self)
+        let tunnelBox = NIOLoopBoundBox.makeEmptyBox(valueType: ProxyTunnel.self, eventLoop: loop)
+        let authorization = proxy?.username.map {
+            "Basic " + Base64.encode(Array("\($0):\(proxy?.password ?? "")".utf8))
+        }
+        let through = target.hostHeader.contains(":") ? target.hostHeader : "\(target.hostHeader):\(target.port)"
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(timeout)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    if let tls {
-                        try pipeline.addHandler(
-                            NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : target.host))
-                    }
-                    try pipeline.addHandler(
-                        WebSocketHandshake(request: request, accept: Self.accept(for: key), promise: outcome) {
-                            pipeline, handshake in
-                            let peer = WebSocketPeer(limit: limit, report: report)
-                            peerBox.value = peer
-                            try pipeline.addHandlers(
-                                [
-                                    ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: limit)),
-                                    WebSocketFrameEncoder(), peer,
-                                ], position: .after(handshake))
-                        })
+                    guard let tunnelOpen else { return try addUpgrade(pipeline, after: nil) }
+                    let tunnel = ProxyTunnel(target: through, authorization: authorization, promise: tunnelOpen)
+                    tunnelBox.value = tunnel
+                    try pipeline.addHandler(tunnel)
                 }
             }
         // The whole opening (TCP, TLS, the upgrade's answer) within the timeout.
-        let timer = loop.scheduleTask(in: timeout) { outcome.fail(WireError.timedOut) }
-        let connecting = bootstrap.connect(host: target.host, port: target.port)
-        connecting.whenFailure { outcome.fail($0) }
+        let timer = loop.scheduleTask(in: timeout) {
+            tunnelOpen?.fail(WireError.timedOut)
+            outcome.fail(WireError.timedOut)
+        }
+        let connecting = bootstrap.connect(host: proxy?.host ?? target.host, port: proxy?.port ?? target.port)
+        connecting.whenFailure { error in
+            tunnelOpen?.fail(error)
+            outcome.fail(error)
+        }
+        if let tunnelOpen {
+            // Once the proxy has opened the tunnel: TLS and the upgrade after it, and it leaves.
+            tunnelOpen.futureResult.whenComplete { result in
+                switch result {
+                case .failure(let error): outcome.fail(error)
+                case .success:
+                    connecting.whenSuccess { channel in
+                        guard let tunnel = tunnelBox.value else { return outcome.fail(WireError.closedBeforeAnswer) }
+                        do {
+                            let pipeline = channel.pipeline.syncOperations
+                            try addUpgrade(pipeline, after: tunnel)
+                            let context = try pipeline.context(handler: tunnel)
+                            if !tunnel.leftover.isEmpty {
+                                context.fireChannelRead(NIOAny(channel.allocator.buffer(bytes: tunnel.leftover)))
+                            }
+                            pipeline.removeHandler(context: context, promise: nil)
+                        } catch {
+                            outcome.fail(error)
+                        }
+                    }
+                }
+            }
+        }
         defer { timer.cancel() }
         let channel: any Channel
         do {
