@@ -97,13 +97,15 @@ public final class SendPipeline: Sendable {
     /// environment's session until `saveCookies`.
     /// - Parameters:
     ///   - progress, events, partialAfter: as `HTTPEngine.exchange` takes them.
+    ///   - outgoing: for a WebSocket, what a front end sends while it lasts (its end closes it).
     ///   - examine: looks at the response before the checks run. It returns whether the body
     ///     is known to be one valid JSON document, so the checks do not walk it again. (The
     ///     screen prints the body there, off its loop.)
     public func send(
         _ prepared: PreparedRequest, run: String? = nil, progress: (@Sendable (Int) -> Void)? = nil,
         events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil,
-        examine: (@Sendable (HTTPResponse) -> Bool)? = nil
+        examine: (@Sendable (HTTPResponse) -> Bool)? = nil,
+        outgoing: AsyncStream<HTTPEngine.WebSocketOutgoing>? = nil
     ) async throws(TransportError) -> Exchange {
         if prepared.isWebSocket {
             // A screen shows the conversation as a live stream: the upgrade's answer, then each message.
@@ -115,7 +117,7 @@ public final class SendPipeline: Sendable {
                 }
                 message = { events(.event(.message($0))) }
             }
-            return try await converse(prepared, run: run, opened: opened, message: message)
+            return try await converse(prepared, run: run, outgoing: outgoing, opened: opened, message: message)
         }
         let started = ContinuousClock.now
         var exchange: Exchange

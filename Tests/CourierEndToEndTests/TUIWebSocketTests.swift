@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A WebSocket conversation on the screen, through tmux against the sample API: the route's
-/// messages sent, each message shown as it passes, the close; Esc stops a silent one.
+/// messages sent, each message shown as it passes, messages typed and picked, the close on Esc.
 @Suite("courier TUI: a WebSocket conversation", .serialized)
 final class TUIWebSocketTests {
     let demo: DemoProcess
@@ -14,7 +14,9 @@ final class TUIWebSocketTests {
 
     deinit { demo.end(removing: folder) }
 
-    @Test("the transcript shows each message under its arrow, then how it closed; Esc stops a silent one")
+    @Test(
+        "the transcript shows each message under its arrow, then how it closed; typed and saved messages go out; Esc closes"
+    )
     func transcript() async throws {
         let file = folder.appendingPathComponent("environments.json")
         let workspace = """
@@ -22,7 +24,8 @@ final class TUIWebSocketTests {
              "routes": [
                {"name": "events", "path": "/ws/events", "websocket": true, "messages": ["{\\"type\\": \\"ping\\"}"],
                 "until": "json type == \\"done\\"", "checks": ["message last json type == \\"done\\""]},
-               {"name": "silent", "path": "/ws/silent", "websocket": true, "until": "message count >= 1"}]}
+               {"name": "silent", "path": "/ws/silent", "websocket": true, "until": "message count >= 1"},
+               {"name": "echo", "path": "/ws/echo", "websocket": true, "messages": ["saved one"]}]}
             """
         try Data(workspace.utf8).write(to: file)
         let command =
@@ -38,10 +41,21 @@ final class TUIWebSocketTests {
         #expect(done.contains("\"type\": \"done\""))
         #expect(done.contains("← "))
 
+        // A silent server: the entry is open; Esc closes (the server never answers the close).
         try tmux.send("Escape", "j", "Enter", "Enter")
-        try await tmux.waitFor("● live · 0 messages")
+        try await tmux.waitFor("● live · 0 messages", also: { $0.contains("message: ▏  Enter sends") })
         try tmux.send("Escape")
-        try await tmux.waitFor("stopped (Esc) · 0 messages")
+        try await tmux.waitFor("the server did not answer the close frame within 3 s")
+
+        // The saved message goes first; typed and picked ones follow and come back; Esc closes normally.
+        try tmux.send("Escape", "j", "Enter", "Enter")
+        try await tmux.waitFor("message: ▏  Enter sends")
+        try tmux.type("typed by hand")
+        try tmux.send("Enter", "Down", "Enter")
+        let talked = try await tmux.waitFor("● live · 6 messages")
+        #expect(talked.contains("typed by hand") && talked.contains("saved one"), "\(talked)")
+        try tmux.send("Escape")
+        try await tmux.waitFor("closed by Courier: 1000 (normal)")
         try await tmux.quit()
     }
 }

@@ -241,7 +241,7 @@ struct ScreenTests {
                 " │     environment switcher                               │",
                 " │ L  (outside the form)                                  │",
                 " │                                                        │",
-                " │ ↑ ↓ scroll · Esc closes · 3-10/155                     │",
+                " │ ↑ ↓ scroll · Esc closes · 3-10/161                     │",
                 " └────────────────────────────────────────────────────────┘",
                 " development  en",
             ])

@@ -74,4 +74,45 @@ struct WebSocketViewTests {
             lines.contains { $0.contains("101 Switching Protocols 3 messages ✓ 1/1") },
             "\(lines.joined(separator: "\n"))")
     }
+
+    @Test("once open, keys type a message: Enter sends it, ↑ ↓ pick saved ones, Esc closes; the answer ends it")
+    func typing() throws {
+        var state = Self.state()
+        let id = try #require(state.press(.enter, .enter).sent.first?.id)
+        #expect(state.mode == .normal)
+        _ = state.update(.stream(id: id, Self.head))
+        #expect(state.mode == .typingMessage(id: id, draft: "", pick: nil))
+        #expect(state.activeScopes == [.message, .anywhere])
+        // Enter on nothing sends nothing.
+        #expect(state.press(.enter).isEmpty)
+        state.type("hi q")
+        #expect(state.mode == .typingMessage(id: id, draft: "hi q", pick: nil))
+        let status = Views.render(state).trimmedLines.last ?? ""
+        #expect(status.contains("message: hi q▏  Enter sends · ↑↓ saved · Esc closes"), "\(status)")
+        #expect(state.press(.enter) == [.sendMessage(id: id, text: "hi q")])
+        #expect(state.mode == .typingMessage(id: id, draft: "", pick: nil))
+        state.press(.down)
+        #expect(state.mode == .typingMessage(id: id, draft: #"{"type":"ping"}"#, pick: 0))
+        state.press(.backspace)
+        #expect(state.mode == .typingMessage(id: id, draft: #"{"type":"ping""#, pick: nil))
+        #expect(state.press(.escape) == [.closeConversation(id: id)])
+        #expect(state.mode == .normal)
+        #expect(state.inFlight[id] != nil)
+        var response = HTTPResponse(status: 101, reason: "Switching Protocols")
+        response.transcript = Self.transcript
+        state.answer(id, with: response)
+        #expect(state.inFlight.isEmpty && state.response?.stream?.phase == .complete)
+    }
+
+    @Test("a conversation that ends while a message is typed leaves the entry")
+    func endsWhileTyping() throws {
+        var state = Self.state()
+        let id = try #require(state.press(.enter, .enter).sent.first?.id)
+        _ = state.update(.stream(id: id, Self.head))
+        state.type("half")
+        var response = HTTPResponse(status: 101, reason: "Switching Protocols")
+        response.transcript = Self.transcript
+        state.answer(id, with: response)
+        #expect(state.mode == .normal)
+    }
 }

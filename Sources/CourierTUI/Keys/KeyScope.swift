@@ -21,6 +21,8 @@ public enum KeyScope: Sendable, Equatable, Hashable {
     case search
     /// Typing a `json_path` in the Response pane.
     case path
+    /// Typing a message to a live WebSocket conversation.
+    case message
     /// The open dialog's own keys, by its type (`Dialog.scope`).
     case dialog(ObjectIdentifier)
 }

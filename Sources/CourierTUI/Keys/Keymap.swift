@@ -105,19 +105,23 @@ public struct Keymap: Sendable {
 
     private static let entries: [KeymapRow] = [
         KeymapRow(
-            "typing, Backspace, Ctrl-U", "filter, search, json_path", "edit the text (Backspace on empty leaves)",
-            [KeyScope.filter, .search, .path].flatMap {
+            "typing, Backspace, Ctrl-U", "filter, search, json_path, message",
+            "edit the text (Backspace on empty leaves, but not a message)",
+            [KeyScope.filter, .search, .path, .message].flatMap {
                 bind([.backspace], $0, .deleteBackward) + bind([.ctrl("u")], $0, .clear)
             }),
         KeymapRow(
-            "↑ ↓", "filter", "move in the routes that match",
-            bind([.up], .filter, .up) + bind([.down], .filter, .down)),
+            "↑ ↓", "filter, message", "move in the routes that match; pick the WebSocket route's saved messages",
+            [KeyScope.filter, .message].flatMap { bind([.up], $0, .up) + bind([.down], $0, .down) }),
         KeymapRow(
             "Enter / Esc", "filter, search, json_path",
             "open the route (the filter stays), find, keep the path / leave (the filter cleared, a json_path restored)",
             [KeyScope.filter, .search, .path].flatMap {
                 bind([.enter], $0, .accept) + bind([.escape], $0, .cancel)
             }),
+        KeymapRow(
+            "Enter / Esc", "message", "send the message / close the WebSocket conversation (1000, normal)",
+            bind([.enter], .message, .accept) + bind([.escape], .message, .cancel)),
     ]
 
     private static let help: [KeymapRow] = [

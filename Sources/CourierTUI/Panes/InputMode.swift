@@ -9,6 +9,9 @@ public enum InputMode: Sendable, Equatable {
     case searchingBody(query: String)
     /// Typing a `json_path` after `p`, applied live; `before` is restored by Esc.
     case typingPath(typed: String, before: String?)
+    /// Typing a message to WebSocket conversation `id`: Enter sends it, ↑ ↓ pick the route's
+    /// saved messages (`pick` is the one shown), Esc closes the conversation.
+    case typingMessage(id: Int, draft: String, pick: Int?)
     /// A dialog takes every key.
     case dialog(Modal)
 }

@@ -157,7 +157,8 @@ extension ResponseDisplay {
         }
         if let stream = response.stream, stream.phase == .live, stream.events == 0, count < inner.height {
             buffer.put(
-                "waiting for the first \(stream.unit) · Esc stops", x: inner.x + 1, y: inner.y + count,
+                "waiting for the first \(stream.unit) · Esc \(stream.unit == "message" ? "closes" : "stops")",
+                x: inner.x + 1, y: inner.y + count,
                 style: Theme.hint,
                 clip: inner)
         }

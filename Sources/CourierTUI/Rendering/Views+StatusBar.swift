@@ -9,7 +9,10 @@ extension Views {
             style: environment.isProtected ? Theme.protectedBadge : Theme.badge)
         if let language = state.language { x = buffer.put(" \(language) ", x: x, y: rect.y, style: Theme.hint) }
         x = buffer.put(" ", x: x, y: rect.y)
-        if let first = state.inFlight.keys.min(), let sending = state.inFlight[first] {
+        // While a message is typed the entry has the bar: the conversation's pane shows it live.
+        var typing = false
+        if case .typingMessage = state.mode { typing = true }
+        if !typing, let first = state.inFlight.keys.min(), let sending = state.inFlight[first] {
             let frame = spinner[state.spinnerFrame % spinner.count]
             let more = state.inFlight.count > 1 ? " (+\(state.inFlight.count - 1))" : ""
             var progress = ""
@@ -31,6 +34,10 @@ extension Views {
                 style: Theme.active)
         case .searchingBody(let query):
             buffer.put("search: /\(query)▏  Enter finds · Esc cancels", x: x, y: rect.y, style: Theme.active)
+        case .typingMessage(_, let draft, _):
+            buffer.put(
+                "message: \(TerminalText.visibleLine(draft))▏  Enter sends · ↑↓ saved · Esc closes", x: x, y: rect.y,
+                style: Theme.active)
         default:
             if let status = state.status {
                 buffer.put(status.text, x: x, y: rect.y, style: status.isError ? Theme.error : Theme.notice)

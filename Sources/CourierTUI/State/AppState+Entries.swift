@@ -42,3 +42,35 @@ extension AppState {
         return []
     }
 }
+
+/// The message entry of a live WebSocket conversation.
+extension AppState {
+    /// Enter sends the draft, ↑ ↓ put one of the route's saved messages in it, Esc closes
+    /// the conversation normally (its exchange then comes as any answer does).
+    mutating func typeMessage(_ action: Action, id: Int, draft: String, pick: Int?) -> [Effect] {
+        let saved = inFlight[id]?.request.webSocket?.messages ?? []
+        switch action {
+        case .deleteBackward: mode = .typingMessage(id: id, draft: String(draft.dropLast()), pick: nil)
+        case .clear: mode = .typingMessage(id: id, draft: "", pick: nil)
+        case .up, .down:
+            guard !saved.isEmpty else { return [] }
+            let next: Int
+            if let pick {
+                next = (pick + (action == .up ? saved.count - 1 : 1)) % saved.count
+            } else {
+                next = action == .up ? saved.count - 1 : 0
+            }
+            mode = .typingMessage(id: id, draft: saved[next], pick: next)
+        case .accept:
+            guard !draft.isEmpty else { return [] }
+            mode = .typingMessage(id: id, draft: "", pick: nil)
+            return [.sendMessage(id: id, text: draft)]
+        case .cancel:
+            mode = .normal
+            status = StatusLine(text: "closing the conversation (1000)…", isError: false)
+            return [.closeConversation(id: id)]
+        default: break
+        }
+        return []
+    }
+}

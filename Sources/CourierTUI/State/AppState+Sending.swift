@@ -74,6 +74,8 @@ extension AppState {
     mutating func receive(id: Int, result: Result<Exchange, TransportError>, printed: TextDocument? = nil)
         -> [Effect]
     {
+        // A conversation that ended takes no more messages.
+        if case .typingMessage(let typing, _, _) = mode, typing == id { mode = .normal }
         guard let flight = inFlight.removeValue(forKey: id) else { return [] }  // cancelled: ignore late answers
         let sent = flight.request
         switch result {

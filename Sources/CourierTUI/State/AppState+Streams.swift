@@ -12,7 +12,11 @@ extension AppState {
             if let shown = response, shown.requestID > id { return [] }
             response = ResponseDisplay(
                 requestID: id, streamOf: flight.request, status: code, reason: reason, headers: headers)
-            if flight.request.isWebSocket { response?.stream?.unit = "message" }
+            if flight.request.isWebSocket {
+                response?.stream?.unit = "message"
+                // Keys type a message from now on; Esc closes the conversation.
+                if mode == .normal { mode = .typingMessage(id: id, draft: "", pick: nil) }
+            }
             // Until the stream ends there is no exchange: resend and compare have nothing to use.
             shownExchange = nil
         case .event(let event):

@@ -118,6 +118,7 @@ extension AppState {
         case .filteringRoutes: return filter(action)
         case .searchingBody(let query): return search(action, query: query)
         case .typingPath(let typed, let before): return typePath(action, typed: typed, before: before)
+        case .typingMessage(let id, let draft, let pick): return typeMessage(action, id: id, draft: draft, pick: pick)
         case .normal: return perform(action)
         }
     }
@@ -134,6 +135,8 @@ extension AppState {
             mode = .searchingBody(query: query + String(character))
         case (.typingPath(let typed, let before), .char(let character)):
             return typePath(typed: typed + String(character), before: before)
+        case (.typingMessage(let id, let draft, _), .char(let character)):
+            mode = .typingMessage(id: id, draft: draft + String(character), pick: nil)
         case (.normal, .char(let character)) where activeScopes.contains(.form):
             return apply(requestPane.type(character))
         default:

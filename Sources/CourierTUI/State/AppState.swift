@@ -191,6 +191,7 @@ public struct AppState: Sendable {
         case .filteringRoutes: return [.filter, .anywhere]
         case .searchingBody: return [.search, .anywhere]
         case .typingPath: return [.path, .anywhere]
+        case .typingMessage: return [.message, .anywhere]
         case .normal:
             switch focus {
             case .environments, .routes: return [.lists, .outsideForm, .panes, .anywhere]

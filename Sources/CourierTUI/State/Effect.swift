@@ -7,6 +7,10 @@ public enum Effect: Sendable, Equatable {
     /// Cancel the request or check run `id` (a request's result arrives as `.cancelled`; a
     /// run skips the routes not yet sent and ends with `.runFinished`).
     case cancel(id: Int)
+    /// Send `text` as a message of WebSocket conversation `id` (its messages come as `.stream`).
+    case sendMessage(id: Int, text: String)
+    /// Close WebSocket conversation `id` normally (1000); its exchange comes as `.response`.
+    case closeConversation(id: Int)
     /// Run checks; answer with `.runProgress` per route and `.runFinished`.
     case startRun(id: Int, RunRequest)
     /// Remember the session (environment, language, typed values) for the next run. The

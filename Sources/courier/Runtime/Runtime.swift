@@ -36,6 +36,8 @@ final class Runtime {
     private var timer: Task<Void, Never>?
     private let progress = ProgressBoard()
     private var sentAt: [Int: ContinuousClock.Instant] = [:]
+    /// What the screen sends to each live WebSocket conversation (its end closes it).
+    private var conversations: [Int: AsyncStream<HTTPEngine.WebSocketOutgoing>.Continuation] = [:]
     private let input: InputWatcher
     /// Microseconds from reading a key to the frame drawn for it, kept when
     /// `COURIER_FRAME_LOG` names a file (the benchmark reads it; nothing else does).
@@ -182,6 +184,8 @@ final class Runtime {
             let board = progress
             let input = self.input
             sentAt[id] = ContinuousClock.now
+            var outgoing: AsyncStream<HTTPEngine.WebSocketOutgoing>?
+            if request.isWebSocket { (outgoing, conversations[id]) = AsyncStream.makeStream() }
             tasks[id] = Task { [weak self] in
                 let result: Result<Exchange, TransportError>
                 // Printed on the request's task, off the screen's loop, once: the check "body
@@ -198,7 +202,7 @@ final class Runtime {
                             let document = ResponseDisplay.printedJSON(of: response)
                             printed.withLock { $0 = document }
                             return document != nil
-                        })
+                        }, outgoing: outgoing)
                     result = .success(exchange)
                 } catch {
                     result = .failure(error)
@@ -208,6 +212,7 @@ final class Runtime {
                     self?.inbox.append(.notice(message, isError: true))
                 }
                 self?.sentAt[id] = nil
+                self?.conversations[id] = nil
                 self?.inbox.append(.response(id: id, result: result, printed: printed.withLock { $0 }))
                 self?.tasks[id] = nil
                 self?.input.wake()
@@ -217,6 +222,12 @@ final class Runtime {
         case .cancel(let id):
             tasks[id]?.cancel()
             tasks[id] = nil
+        case .sendMessage(let id, let text): conversations[id]?.yield(.message(.text, Array(text.utf8)))
+        case .closeConversation(let id):
+            // Closed now, whatever the route's `until` waits for.
+            let conversation = conversations.removeValue(forKey: id)
+            conversation?.yield(.close)
+            conversation?.finish()
         case .saveBody(let exchange, let path): deliver(BodySaver.saved(exchange, to: path))
         case .clearCookies(let environment):
             deliver(CookieKeeper.cleared(environment, by: cookies))
