@@ -153,6 +153,7 @@ for target in package.targets where target.type != .system {
 // CourierHTTP, CourierSystem) stay at -O, where bench.sh measures them.
 let sizeOptimised: Set = [
     "courier", "CourierTUI", "CourierOpenAPI", "CourierImport", "CourierSampleAPI", "CourierStore", "CourierPipeline",
+    "CourierWebSocket",
 ]
 for target in package.targets where sizeOptimised.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Osize"], .when(configuration: .release))]

@@ -100,18 +100,20 @@ struct WebSocketTests {
         }
     }
 
-    @Test("the jar's cookies go with the upgrade")
+    @Test("the jar's cookies go with the upgrade, and count as secrets")
     func cookies() async throws {
         try await withServer { server, engine in
             let jar = CookieSession()
             jar.receive([HeaderField("Set-Cookie", "session=abcdefgh12345678; Path=/")], from: server.url("/"))
             let exchange = try await Self.talk(engine, Self.ws(server, "echo"), messages: ["x"], cookies: jar)
             #expect(exchange.response.hops.first?.requestHeaders.value(for: "Cookie") == "session=abcdefgh12345678")
+            // A cookie sent is a credential: masked wherever the exchange is shown or kept.
+            #expect(exchange.origin.secretValues.contains("abcdefgh12345678"))
         }
     }
 
     @Test(
-        "a hostile server: a message over 16 MB, text that is not UTF-8, 10,000 pings",
+        "a hostile server: a message over 16 MB, text that is not UTF-8",
         arguments: [
             ("huge", 1009, "the server sent a message over 16.0 MB; refused"),
             ("bad-utf8", 1007, "the server sent a text message that is not UTF-8"),
@@ -150,6 +152,20 @@ struct WebSocketTests {
             #expect(transcript.problem == "nothing was sent or received for 2 s (the timeout)")
             // The timeout, then at most the wait for an answer to the close.
             #expect(ContinuousClock.now - started < .seconds(10))
+        }
+    }
+
+    @Test("a conversation stopped from outside (the screen's Esc on a stream) ends at once and says so")
+    func stopped() async throws {
+        try await withServer { server, engine in
+            let task = Task { () async throws(TransportError) -> Exchange in
+                try await Self.talk(engine, Self.ws(server, "silent"), plan: WebSocketPlan(count: 1))
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            task.cancel()
+            let exchange = try await task.value
+            #expect(
+                exchange.response.transcript?.problem == "stopped: the connection was closed without a close frame")
         }
     }
 

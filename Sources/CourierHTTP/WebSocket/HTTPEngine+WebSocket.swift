@@ -93,7 +93,8 @@ extension HTTPEngine {
             response.bodySize = size
             cookies?.receive(response.headers, from: url)
             response.hops = [hop(prepared, url: url, headers: headers, response: response, startedAt: startedAt)]
-            return Exchange(request: prepared.request, response: response, origin: origin)
+            return Exchange(
+                request: prepared.request, response: response, origin: Self.withCookieSecrets(origin, response))
         case .open(let channel, let peer, let head):
             response = Self.response(head, url: prepared.request.url, started: started)
             cookies?.receive(response.headers, from: url)
@@ -104,8 +105,18 @@ extension HTTPEngine {
                 idle: options.timeout, openedAt: Date().timeIntervalSince1970, message: message, enough: enough)
             response.transcript = transcript
             response.totalTime = (ContinuousClock.now - started).inSeconds
-            return Exchange(request: prepared.request, response: response, origin: origin)
+            return Exchange(
+                request: prepared.request, response: response, origin: Self.withCookieSecrets(origin, response))
         }
+    }
+
+    /// `origin` with the cookies the upgrade sent or was given as secrets, as for any exchange.
+    private static func withCookieSecrets(_ origin: ExchangeOrigin, _ response: HTTPResponse) -> ExchangeOrigin {
+        var origin = origin
+        for value in cookieValues(response.hops) where !origin.secretValues.contains(value) {
+            origin.secretValues.append(value)
+        }
+        return origin
     }
 
     /// A refused tunnel in words.
@@ -181,6 +192,9 @@ extension HTTPEngine {
             }
             group.cancelAll()
             channel.close(promise: nil)
+            if Task.isCancelled && transcript.close == nil && transcript.problem == nil {
+                transcript.problem = "stopped: the connection was closed without a close frame"
+            }
             return transcript
         }
     }
