@@ -155,6 +155,25 @@ struct WebSocketTests {
         }
     }
 
+    @Test("an OAuth2 route's token goes with the upgrade, and is masked as a secret")
+    func oauth2() async throws {
+        try await withServer { server, engine in
+            var prepared = PreparedRequest(
+                request: HTTPRequest(method: .get, url: Self.ws(server, "echo")),
+                options: SendOptions(timeout: Patience.loopback))
+            prepared.auth = .oauth2(
+                OAuth2Spec(
+                    grant: .clientCredentials, tokenURL: server.url("/dev/v1/oauth/token"), clientID: "courier",
+                    clientSecret: "development-client-secret"))
+            let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
+            feed.finish()
+            let exchange = try await engine.converse(prepared, outgoing: outgoing)
+            let sent = try #require(exchange.response.hops.first?.requestHeaders.value(for: "Authorization"))
+            #expect(sent.hasPrefix("Bearer ") && sent.count > 12, "\(sent)")
+            #expect(exchange.origin.secretValues.contains(String(sent.dropFirst(7))))
+        }
+    }
+
     @Test("a conversation stopped from outside (the screen's Esc on a stream) ends at once and says so")
     func stopped() async throws {
         try await withServer { server, engine in

@@ -25,7 +25,8 @@ extension HTTPEngine {
 
     /// Opens `prepared`'s WebSocket and converses: each of `outgoing` is sent (its end closes
     /// the conversation), each message both ways is handed to `message` as it passes, and
-    /// once `enough` says so of the transcript after a message received, Courier closes.
+    /// once `enough` says so of the transcript after a message received, Courier closes (and
+    /// keeps no message that arrives after).
     /// - Returns: the exchange; its response is the upgrade's answer. A refused upgrade is that
     ///   answer (status, headers, body) and no transcript; an accepted one holds the transcript.
     public func converse(
@@ -170,6 +171,9 @@ extension HTTPEngine {
                     transcript.append(sent)
                     message?(sent)
                 case .peer(.message(let kind, let data)):
+                    // Once the plan has heard enough, what was still on its way is not kept:
+                    // `--count 2` keeps two, whatever a fast server sent before the close.
+                    guard !saidEnough else { continue }
                     idleTimer.restart()
                     let received = WebSocketMessage(.received, kind, data: data, time: time)
                     transcript.append(received)
