@@ -23,7 +23,7 @@ enum SampleWebSocket: String, CaseIterable {
     case badUTF8 = "bad-utf8"
     /// Accepts, then says nothing and answers no close frame.
     case silent
-    /// 10,000 pings, then `{"type":"done"}`.
+    /// 2,000 pings at once, then `{"type":"done"}`.
     case pings
 
     /// The endpoint `uri` names and whether the request may have it; nil for a path that is

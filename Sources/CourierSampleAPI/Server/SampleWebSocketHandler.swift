@@ -49,7 +49,7 @@ final class SampleWebSocketHandler: ChannelInboundHandler {
                 fin: true, opcode: .text, data: context.channel.allocator.buffer(bytes: [0x6F, 0x6B, 0xC3, 0x28]))
             context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
         case .pings:
-            for index in 0..<10_000 {
+            for index in 0..<2000 {
                 var data = context.channel.allocator.buffer(capacity: 4)
                 data.writeInteger(UInt32(index))
                 context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: data)), promise: nil)
