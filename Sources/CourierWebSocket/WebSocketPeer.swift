@@ -45,10 +45,9 @@ public final class WebSocketPeer: ChannelInboundHandler {
         if let context { send(context, kind, data) }
     }
 
-    /// Starts the closing handshake with `code` (on the loop).
-    public func close(code: Int, problem: String? = nil) {
-        guard let context else { return }
-        if let problem { failed(context, code, problem) } else { sendClose(context, code: code) }
+    /// Starts a normal closing handshake, 1000 (on the loop).
+    public func closeNormally() {
+        if let context { sendClose(context, code: 1000) }
     }
 
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {

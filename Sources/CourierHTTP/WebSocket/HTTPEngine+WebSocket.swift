@@ -157,10 +157,10 @@ extension HTTPEngine {
                         feed.yield(.sent(kind, data))
                         loop.execute { peer.value.send(kind, data) }
                     case .close:
-                        loop.execute { peer.value.close(code: 1000) }
+                        loop.execute { peer.value.closeNormally() }
                     }
                 }
-                loop.execute { peer.value.close(code: 1000) }
+                loop.execute { peer.value.closeNormally() }
             }
             for await passing in events {
                 let time = (clock.now - opened).inSeconds
@@ -180,7 +180,7 @@ extension HTTPEngine {
                     message?(received)
                     if !saidEnough, enough?(transcript) == true {
                         saidEnough = true
-                        loop.execute { peer.value.close(code: 1000) }
+                        loop.execute { peer.value.closeNormally() }
                     }
                 case .peer(.ended(let close, let problem, let timedOut)):
                     transcript.close = close
@@ -191,7 +191,7 @@ extension HTTPEngine {
                 case .idle:
                     transcript.timedOut = true
                     transcript.problem = "nothing was sent or received for \(Seconds.compact(idle)) s (the timeout)"
-                    loop.execute { peer.value.close(code: 1000) }
+                    loop.execute { peer.value.closeNormally() }
                 }
             }
             group.cancelAll()
