@@ -13,7 +13,7 @@ struct ScreenSnapshotTests {
         case routes, environments, form, response, production, failedCheck
         case help, switcher, confirm, runPicker, runConfirmation, runView, history, diffPicker, diff
         case pasteCurl, saveRoute, cookies, captures, capturesEmpty, comparePicker, compareView, timing
-        case wrappedText, cutJSON, prompt, trust
+        case wrappedText, cutJSON, prompt, trust, operations, pickedOperation
 
         /// The state showing it on a `width` × `height` screen.
         func state(width: Int, height: Int) throws -> AppState {
@@ -102,6 +102,10 @@ struct ScreenSnapshotTests {
                             need: .command("pass show api/token"),
                             commands: ["pass show api/token", "op read op://vault/item/field"],
                             file: "/home/qa/shop/environments.json")))
+            case .operations, .pickedOperation:
+                state = GraphQLOperationTests.state(width: width, height: height)
+                _ = try GraphQLOperationTests.open(&state, answer: .schema(try GraphQLOperationTests.schema))
+                if self == .pickedOperation { state.press(.down, .down, .enter) }
             case .timing:
                 state = try TimingDialogTests.timed(width: width, height: height)
                 state.press(.char("t"))

@@ -12,6 +12,8 @@ public struct GraphQLSchema: Sendable, Equatable {
         public var arguments: [(name: String, type: String)]
         /// The type it answers with.
         public var type: String
+        /// That type's name, unwrapped (`Post` for `[Post!]!`).
+        public var resultName: String
         /// The server's description, if any.
         public var summary: String?
 
@@ -24,13 +26,19 @@ public struct GraphQLSchema: Sendable, Equatable {
 
         public static func == (left: Operation, right: Operation) -> Bool {
             left.kind == right.kind && left.name == right.name && left.type == right.type
-                && left.summary == right.summary && left.arguments.map(\.name) == right.arguments.map(\.name)
+                && left.resultName == right.resultName && left.summary == right.summary
+                && left.arguments.map(\.name) == right.arguments.map(\.name)
                 && left.arguments.map(\.type) == right.arguments.map(\.type)
         }
     }
 
     /// Every operation, queries first, each kind in the server's order.
     public var operations: [Operation]
+    /// Each named type's kind (`OBJECT`, `SCALAR`, `ENUM`, …).
+    public var kinds: [String: String] = [:]
+    /// Each object or interface type's fields that answer a scalar or an enum and need no
+    /// argument: what a picked operation selects (`document(for:)`).
+    public var leaves: [String: [String]] = [:]
 
     /// The query that asks a server for what `init(answer:)` reads: the root types' fields with
     /// their arguments and types (seven levels of wrapping, as graphql-js asks).
@@ -54,6 +62,19 @@ public struct GraphQLSchema: Sendable, Equatable {
             throw .notIntrospection
         }
         guard case .array(let types)? = schema["types"] else { throw .notIntrospection }
+        for type in types {
+            guard let name = type["name"]?.scalarText, let kind = type["kind"]?.scalarText else { continue }
+            kinds[name] = kind
+        }
+        for type in types {
+            guard let name = type["name"]?.scalarText, case .array(let fields)? = type["fields"] else { continue }
+            leaves[name] = fields.compactMap { field in
+                guard let fieldName = field["name"]?.scalarText,
+                    ["SCALAR", "ENUM"].contains(Self.namedKind(field["type"])), !Self.needsArgument(field)
+                else { return nil }
+                return fieldName
+            }
+        }
         var operations: [Operation] = []
         for kind in [GraphQLOperation.Kind.query, .mutation, .subscription] {
             guard let root = schema["\(kind.rawValue)Type"]?["name"]?.scalarText,
@@ -73,10 +94,34 @@ public struct GraphQLSchema: Sendable, Equatable {
                 operations.append(
                     Operation(
                         kind: kind, name: name, arguments: arguments, type: Self.typeText(field["type"]),
+                        resultName: Self.namedType(field["type"])?["name"]?.scalarText ?? "?",
                         summary: summary == "null" ? nil : summary))
             }
         }
         self.operations = operations
+    }
+
+    /// The innermost type of a wrapped one (`Post` in `[Post!]!`); at most 16 levels.
+    static func namedType(_ type: JSONValue?) -> JSONValue? {
+        var type = type
+        for _ in 0..<16 {
+            guard let current = type else { return nil }
+            guard let inner = current["ofType"], case .object = inner else { return current }
+            type = inner
+        }
+        return nil
+    }
+
+    /// The innermost type's kind.
+    static func namedKind(_ type: JSONValue?) -> String? { namedType(type)?["kind"]?.scalarText }
+
+    /// Whether a field has an argument that must be given (non-null, no default).
+    static func needsArgument(_ field: JSONValue) -> Bool {
+        guard case .array(let arguments)? = field["args"] else { return false }
+        return arguments.contains { argument in
+            argument["type"]?["kind"]?.scalarText == "NON_NULL"
+                && (argument["defaultValue"] == nil || argument["defaultValue"] == .null)
+        }
     }
 
     /// `{"kind": "NON_NULL", "ofType": {"kind": "LIST", …}}` as `[Post!]!`; at most 16 levels.

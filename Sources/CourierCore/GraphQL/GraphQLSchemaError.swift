@@ -4,6 +4,8 @@ public enum GraphQLSchemaError: Error, Sendable, Equatable, CustomStringConverti
     case serverError(String)
     /// The answer has no `__schema`.
     case notIntrospection
+    /// The answer is not JSON at all.
+    case notJSON
 
     /// One line.
     public var description: String {
@@ -11,6 +13,7 @@ public enum GraphQLSchemaError: Error, Sendable, Equatable, CustomStringConverti
         case .serverError(let message):
             return "the server refused introspection: \(TerminalText.visibleLine(message))"
         case .notIntrospection: return "the answer is not a GraphQL introspection result (no data.__schema)"
+        case .notJSON: return "the answer is not JSON: not a GraphQL endpoint"
         }
     }
 }

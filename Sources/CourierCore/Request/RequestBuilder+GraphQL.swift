@@ -31,6 +31,11 @@ extension RequestBuilder {
     func graphQLPayload(_ graphql: GraphQLBody, route: Route, input: RequestInput, context: TemplateContext)
         throws(RequestError) -> GraphQLPayload
     {
+        var graphql = graphql
+        if let picked = input.graphQLQuery {
+            graphql.query = .text(picked)
+            graphql.operationName = input.graphQLOperationName
+        }
         let query: String
         switch graphql.query {
         case .text(let text): query = text

@@ -20,6 +20,11 @@ public struct RequestInput: Sendable, Equatable {
     public var text: String?
     /// A GraphQL route's variables (`--variables`): a JSON object that replaces the route's.
     public var graphQLVariables: String?
+    /// A GraphQL route's query text, replacing the route's (an operation picked from the
+    /// server's schema on the screen); `graphQLOperationName` names its operation.
+    public var graphQLQuery: String?
+    /// The operation of `graphQLQuery` to run (nil: its only one).
+    public var graphQLOperationName: String?
     /// A WebSocket route's messages (`--message`): they replace the route's saved ones.
     public var messages: [String]?
     /// Language sent as `Accept-Language`.

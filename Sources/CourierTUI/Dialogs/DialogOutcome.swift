@@ -42,4 +42,8 @@ public enum DialogRequest: Sendable {
     case setVariable(name: String, environment: String, value: String?)
     /// The user typed `value` for the prompt `need` of the send waiting for it.
     case answer(SendNeed, value: String)
+    /// Put `operation` of `schema` in `route`'s form.
+    case pickOperation(GraphQLSchema.Operation, schema: GraphQLSchema, route: String)
+    /// Ask `route`'s GraphQL endpoint for its schema again.
+    case fetchSchema(route: String)
 }

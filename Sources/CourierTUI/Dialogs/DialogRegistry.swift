@@ -6,7 +6,7 @@ public enum DialogRegistry {
         CookieList.self, HelpDialog.self, EnvironmentSwitcher.self, ConfirmDialog.self, RunPicker.self,
         RunConfirmation.self, RunDialog.self, HistoryDialog.self, DiffPicker.self, TextEntryDialog.self,
         DiffDisplay.self, VariableList.self, CommandPalette.self, ComparePicker.self, TimingDialog.self,
-        TrustDialog.self,
+        TrustDialog.self, OperationPicker.self,
     ]
 
     /// The dialog type `Action.open(dialog:)` names.

@@ -53,6 +53,19 @@ extension RequestForm {
         return fields
     }
 
+    /// Sends `query` (running `operation`) instead of the route's query: the variables become
+    /// the ones it declares, keeping what was typed into a variable of the same name.
+    public mutating func pick(query: String, operation: String?) {
+        pickedQuery = query
+        pickedOperation = operation
+        var typed: [String: String] = [:]
+        for field in fields where field.section == .variables { typed[field.name] = field.value }
+        var variables = Self.variableFields(GraphQLBody(query: .text(query), operationName: operation))
+        for index in variables.indices { variables[index].value = typed[variables[index].name] ?? "" }
+        fields = fields.filter { $0.section != .variables } + variables
+        moveFocus(fields.firstIndex { $0.section == .variables }.map { $0 - focus } ?? 0)
+    }
+
     private static func kind(of type: GraphQLTypeReference) -> FormField.Kind {
         switch type {
         case .nonNull(let inner): return kind(of: inner)
@@ -61,6 +74,45 @@ extension RequestForm {
         case .named("Boolean"): return .bool
         case .named("String"), .named("ID"): return .text
         case .named: return .json
+        }
+    }
+
+    /// The JSON text a body field contributes, validated by its kind.
+    static func json(for field: FormField) throws(FormError) -> String {
+        switch field.kind {
+        case .text:
+            return JSONString.encode(field.value)
+        case .bool:
+            guard field.value == "true" || field.value == "false" else {
+                throw .invalid(
+                    field: field.key,
+                    message:
+                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' must be true or false"
+                )
+            }
+            return field.value
+        case .number:
+            guard case .number? = try? JSONValue.parse(field.value) else {
+                throw .invalid(
+                    field: field.key,
+                    message:
+                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' must be a number, not '\(field.value)'"
+                )
+            }
+            return field.value.trimmingWhitespace()
+        case .file:
+            return JSONString.encode(field.value)
+        case .json:
+            do {
+                _ = try JSONValue.parse(field.value)
+            } catch {
+                throw .invalid(
+                    field: field.key,
+                    message:
+                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' is not valid JSON: \(error)"
+                )
+            }
+            return field.value
         }
     }
 

@@ -14,6 +14,10 @@ extension RequestForm {
         if let form = input.form { saved.form = form }
         if let parts = input.multipart { saved.multipart = parts }
         if let text = input.text { saved.text = text }
+        if let pickedQuery {
+            saved.graphql?.query = .text(pickedQuery)
+            saved.graphql?.operationName = pickedOperation
+        }
         if let variables = input.graphQLVariables {
             do {
                 saved.graphql?.variables = try JSONValue.parse(variables)

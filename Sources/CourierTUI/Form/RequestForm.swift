@@ -68,6 +68,11 @@ public struct RequestForm: Sendable, Equatable {
     private let parts: [MultipartField]
     /// The route is GraphQL: the `.variables` fields make its variables, not a body.
     let graphQL: Bool
+    /// A GraphQL query picked from the server's schema (`O`): sent instead of the route's, and
+    /// written into it when the form is saved as the route.
+    public internal(set) var pickedQuery: String?
+    /// The operation `pickedQuery` runs.
+    public internal(set) var pickedOperation: String?
 
     /// A form with the route's defaults, overlaid with `saved` values from an earlier run.
     public init(route: Route, saved: [String: String] = [:]) {
@@ -183,8 +188,11 @@ public struct RequestForm: Sendable, Equatable {
             }
         }
         if graphQL {
-            // The route's own variables (or none) when the form shows none.
-            if fields.contains(where: { $0.section == .variables }) {
+            input.graphQLQuery = pickedQuery
+            input.graphQLOperationName = pickedOperation
+            // The route's own variables (or none) when the form shows none; a picked query's
+            // own, none of the route's.
+            if fields.contains(where: { $0.section == .variables }) || pickedQuery != nil {
                 input.graphQLVariables = wholeBody ?? "{" + bodyMembers.joined(separator: ",") + "}"
             }
         } else if let wholeBody {
@@ -193,45 +201,6 @@ public struct RequestForm: Sendable, Equatable {
             input.body = "{" + bodyMembers.joined(separator: ",") + "}"
         }
         return input
-    }
-
-    /// The JSON text a body field contributes, validated by its kind.
-    static func json(for field: FormField) throws(FormError) -> String {
-        switch field.kind {
-        case .text:
-            return JSONString.encode(field.value)
-        case .bool:
-            guard field.value == "true" || field.value == "false" else {
-                throw .invalid(
-                    field: field.key,
-                    message:
-                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' must be true or false"
-                )
-            }
-            return field.value
-        case .number:
-            guard case .number? = try? JSONValue.parse(field.value) else {
-                throw .invalid(
-                    field: field.key,
-                    message:
-                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' must be a number, not '\(field.value)'"
-                )
-            }
-            return field.value.trimmingWhitespace()
-        case .file:
-            return JSONString.encode(field.value)
-        case .json:
-            do {
-                _ = try JSONValue.parse(field.value)
-            } catch {
-                throw .invalid(
-                    field: field.key,
-                    message:
-                        "\(field.section == .variables ? "variable" : "body field") '\(field.name)' is not valid JSON: \(error)"
-                )
-            }
-            return field.value
-        }
     }
 
     /// Replaces the body fields with those of `text` (from `$EDITOR`), keeping other fields;
@@ -350,7 +319,7 @@ public struct RequestForm: Sendable, Equatable {
             cursor = original.value.count
             return true
         }
-        guard defaults.fields != fields else { return false }
+        guard defaults.fields != fields || pickedQuery != nil else { return false }
         let key = field.key
         self = defaults
         focus = fields.firstIndex { $0.key == key } ?? 0
@@ -372,25 +341,5 @@ public struct RequestForm: Sendable, Equatable {
     private mutating func clampFocus() {
         focus = min(focus, max(0, fields.count - 1))
         cursor = focusedField?.value.count ?? 0
-    }
-}
-
-/// A form value that cannot be sent as it is.
-public enum FormError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `field` (its key) is wrong for the reason in `message`.
-    case invalid(field: String, message: String)
-
-    /// The message for the status bar.
-    public var description: String {
-        switch self {
-        case .invalid(_, let message): return message
-        }
-    }
-
-    /// Key of the offending field.
-    public var field: String {
-        switch self {
-        case .invalid(let field, _): return field
-        }
     }
 }

@@ -60,6 +60,8 @@ public enum Action: Sendable, Equatable, Hashable {
     case compareRun
     /// Open the open route's history.
     case openHistory
+    /// Pick an operation of the open GraphQL route's schema.
+    case graphQLOperations
     /// Send the shown exchange again (a recorded one: its route, to its environment).
     case resend
     /// Compare a recorded exchange with the current response.

@@ -84,6 +84,10 @@ public struct Keymap: Sendable {
             "H", "outside the form", "history of the open route: newest first, every environment; Enter shows one",
             bind([.char("H")], .outsideForm, .openHistory)),
         KeymapRow(
+            "O", "outside the form",
+            "a GraphQL route's operations, from its server's schema (asked once, then kept): pick one to send",
+            bind([.char("O")], .outsideForm, .graphQLOperations)),
+        KeymapRow(
             "y", "outside the form", "copy the open request as a curl command (OSC 52; secrets as shell variables)",
             bind([.char("y")], .outsideForm, .copyCurl)),
         KeymapRow(

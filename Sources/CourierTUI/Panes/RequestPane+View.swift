@@ -23,6 +23,13 @@ extension RequestPane {
         }
         if let auth = state.openRouteAuth {
             rows.insert(("auth", nil, -1, auth), at: insertAt)
+            insertAt += 1
+        }
+        // A query picked from the schema (`O`) is not the route's: say which it is.
+        if let picked = form.pickedQuery {
+            let signature = picked.prefix { $0 != "{" && $0 != "\n" }.trimmingWhitespace()
+            rows.insert(
+                ("picked", nil, -1, "\(signature)  (Ctrl-S keeps it, Ctrl-R twice drops it)"), at: insertAt)
         }
         return rows
     }

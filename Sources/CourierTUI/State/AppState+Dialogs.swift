@@ -75,6 +75,8 @@ extension AppState {
             return []
         case .answer(let need, let value):
             return valueCame(need, .success(value))
+        case .pickOperation(let operation, let schema, let route): return pick(operation, of: schema, route: route)
+        case .fetchSchema(let route): return fetchSchema(route: route)
         case .setVariable(let name, let environment, let value):
             sessionVariables[environment, default: [:]][name] = value
             let what = value == nil ? "back to the workspace's value" : "set for this session (never written)"

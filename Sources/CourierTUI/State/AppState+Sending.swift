@@ -39,16 +39,24 @@ extension AppState {
     }
 
     /// `route`'s request to `environment` from its form (the saved values when it was never
-    /// opened), or nil with the reason in the status bar.
-    mutating func prepare(route: Route, environment: Environment) -> PreparedRequest? {
+    /// opened), or nil with the reason in the status bar; with `introspection`, the same
+    /// endpoint asked for its GraphQL schema (the form's path, query and headers, not its query
+    /// or variables).
+    mutating func prepare(route: Route, environment: Environment, introspection: Bool = false) -> PreparedRequest? {
         do {
             let form =
                 requestPane.forms[route.name]
                 ?? RequestForm(route: route, saved: requestPane.savedFields[route.name] ?? [:])
             var input = made(try Self.input(of: form, route: route))
             input.language = language
+            if introspection {
+                input.graphQLQuery = nil
+                input.graphQLOperationName = nil
+                input.graphQLVariables = nil
+            }
             return try builder.build(
-                route: route, environment: environment, input: input, captured: captured[environment.name] ?? [:])
+                route: introspection ? route.introspection : route, environment: environment, input: input,
+                captured: captured[environment.name] ?? [:])
         } catch let error as FormError {
             status = StatusLine(text: error.description, isError: true)
         } catch RequestError.needsValue(let need) {
@@ -66,6 +74,10 @@ extension AppState {
     mutating func dispatch(id: Int, request: PreparedRequest, purpose: InFlight.Purpose = .show) -> [Effect] {
         inFlight[id] = InFlight(request: request, purpose: purpose)
         status = nil
+        if case .schema(let route) = purpose {
+            status = StatusLine(text: "asking \(request.request.url) for its schema…", isError: false)
+            return [.fetchGraphQLSchema(id: id, route: route, request: request)]
+        }
         // Asked once per send: the next one asks again (a one-time code) and reads files anew.
         sendAnswers = sendAnswers.filter { if case .command = $0.key { true } else { false } }
         return [.send(id: id, request: request)]

@@ -74,6 +74,7 @@ extension AppState {
         case .drawn(let draw):
             self.draw = draw
             return []
+        case .graphQLSchema(let id, let route, let answer): return schemaCame(id: id, route: route, answer)
         case .filesMeasured(let sizes):
             for (path, size) in sizes { uploadSizes[path] = size.map(UploadSize.bytes) ?? .unreadable }
             return []
@@ -170,6 +171,7 @@ extension AppState {
             mode = .typingPath(typed: response.jsonPath ?? "", before: response.jsonPath)
         case .send: return send()
         case .openHistory: return openHistory()
+        case .graphQLOperations: return openOperations()
         case .resend: return resend()
         case .compare: return compareRecorded()
         case .diffEnvironment: return pickComparison()

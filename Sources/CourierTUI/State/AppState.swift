@@ -91,6 +91,8 @@ public struct AppState: Sendable {
             case show
             /// Compared with this exchange in the diff view (the answer is the right side).
             case compare(with: Exchange, title: String)
+            /// `route`'s GraphQL schema, asked for to pick an operation.
+            case schema(route: String)
         }
     }
 

@@ -42,6 +42,12 @@ public enum Effect: Sendable, Equatable {
     case trustWorkspace(commands: [String])
     /// Leave the program.
     case quit
+    /// Read the schema kept for `request`'s endpoint (the route's introspection); answer with
+    /// `.graphQLSchema(id: nil, …)`, `.notKept` when there is none.
+    case loadGraphQLSchema(route: String, request: PreparedRequest)
+    /// Send `request` (an introspection, confirmed), keep the schema it answers and answer
+    /// with `.graphQLSchema(id: id, …)`; no checks, no history.
+    case fetchGraphQLSchema(id: Int, route: String, request: PreparedRequest)
     /// Read the cookies of the environment called this; they come back as `.cookiesLoaded`.
     case loadCookies(environment: String)
     /// Write `exchange`'s body (from memory, or its spilled file) to `path`, refusing one that

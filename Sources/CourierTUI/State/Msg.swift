@@ -52,6 +52,9 @@ public enum Msg: Sendable {
     case trustAsked(SendNeed)
     /// The draw the next send's made values come from (after each send, and at start).
     case drawn(SendDraw)
+    /// The schema of `route`'s GraphQL endpoint, kept or fetched (as request `id`, when it was
+    /// sent for).
+    case graphQLSchema(id: Int?, route: String, GraphQLSchemaAnswer)
 }
 
 /// Why the external editor produced nothing.

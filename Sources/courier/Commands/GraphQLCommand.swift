@@ -43,20 +43,10 @@ struct GraphQLSchemaCommand: AsyncParsableCommand {
 
     func run() async throws {
         let loaded = try workspace.load()
-        var route = try loaded.route(named: route)
+        // The route's endpoint, asked the standard question; no checks, no history row.
+        let route = try loaded.route(named: route).introspection
         let environment = try WorkspaceSource.environments(
             named: env.map { [$0] } ?? [], in: loaded, remembered: workspace.session().environment)[0]
-        // The route's endpoint, asked the standard question; no checks, no history row.
-        route.method = .post
-        route.graphql = GraphQLBody(query: .text(GraphQLSchema.introspectionQuery))
-        route.body = nil
-        route.form = nil
-        route.multipart = nil
-        route.text = nil
-        route.bodyFile = nil
-        route.checks = []
-        route.captures = []
-        route.operation = nil
         let prepared = try SendPipeline.prepare(
             route, in: environment, input: RequestInput(), builder: RequestBuilder.commandLine(loaded), confirmed: yes)
         let pipeline = SendSettings(noHistory: true).pipeline(for: loaded)
@@ -73,13 +63,8 @@ struct GraphQLSchemaCommand: AsyncParsableCommand {
         let response = exchange.response
         let schema: GraphQLSchema
         do {
-            guard let answer = try? JSONValue.parse(response.body) else {
-                throw CLIFailure(
-                    "\(prepared.request.url) answered \(response.status) and a body that is not JSON: not a GraphQL endpoint",
-                    code: 2)
-            }
-            schema = try GraphQLSchema(answer: answer)
-        } catch let error as GraphQLSchemaError {
+            schema = try GraphQLSchema(body: response.body)
+        } catch {
             throw CLIFailure("\(prepared.request.url) answered \(response.status): \(error)", code: 2)
         }
         let cache = GraphQLSchemaCache(processEnvironment: ProcessEnvironment.values)

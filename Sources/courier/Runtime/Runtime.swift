@@ -26,19 +26,19 @@ final class Runtime {
     /// only browse.
     private var pipeline: SendPipeline?
     private let store: SessionStore
-    private var tasks: [Int: Task<Void, Never>] = [:]
-    private var inbox: [Msg] = []
+    var tasks: [Int: Task<Void, Never>] = [:]
+    var inbox: [Msg] = []
     private var quitting = false
     private let spills = SpillFiles()
     private var savePending = false
     private var lastSave = ContinuousClock.now
     private var lastTick = ContinuousClock.now
     private var timer: Task<Void, Never>?
-    private let progress = ProgressBoard()
-    private var sentAt: [Int: ContinuousClock.Instant] = [:]
+    let progress = ProgressBoard()
+    var sentAt: [Int: ContinuousClock.Instant] = [:]
     /// What the screen sends to each live WebSocket conversation (its end closes it).
-    private var conversations: [Int: AsyncStream<HTTPEngine.WebSocketOutgoing>.Continuation] = [:]
-    private let input: InputWatcher
+    var conversations: [Int: AsyncStream<HTTPEngine.WebSocketOutgoing>.Continuation] = [:]
+    let input: InputWatcher
     /// Microseconds from reading a key to the frame drawn for it, kept when
     /// `COURIER_FRAME_LOG` names a file (the benchmark reads it; nothing else does).
     private var keyTimings: [Int] = []
@@ -177,46 +177,9 @@ final class Runtime {
 
     private func perform(_ effect: Effect) {
         switch effect {
-        case .send(let id, let request):
-            // The next send's made values are new ones (the preview shows them from now on).
-            inbox.append(.drawn(.fresh()))
-            let pipeline = sendingPipeline()
-            let board = progress
-            let input = self.input
-            sentAt[id] = ContinuousClock.now
-            var outgoing: AsyncStream<HTTPEngine.WebSocketOutgoing>?
-            if request.isWebSocket { (outgoing, conversations[id]) = AsyncStream.makeStream() }
-            tasks[id] = Task { [weak self] in
-                let result: Result<Exchange, TransportError>
-                // Printed on the request's task, off the screen's loop, once: the check "body
-                // is valid JSON" takes the verdict from it, and the screen shows it as it is.
-                let printed = Locked<TextDocument?>(nil)
-                do throws(TransportError) {
-                    let exchange = try await pipeline.send(
-                        request, progress: { board.update(id: id, received: $0) },
-                        events: { update in
-                            board.stream(id: id, update)
-                            input.wake()
-                        }, partialAfter: ResponseDisplay.partialAfter,
-                        examine: { response in
-                            let document = ResponseDisplay.printedJSON(of: response)
-                            printed.withLock { $0 = document }
-                            return document != nil
-                        }, outgoing: outgoing)
-                    result = .success(exchange)
-                } catch {
-                    result = .failure(error)
-                }
-                board.remove(id: id)
-                for message in pipeline.saveCookies(request.origin.environmentName) {
-                    self?.inbox.append(.notice(message, isError: true))
-                }
-                self?.sentAt[id] = nil
-                self?.conversations[id] = nil
-                self?.inbox.append(.response(id: id, result: result, printed: printed.withLock { $0 }))
-                self?.tasks[id] = nil
-                self?.input.wake()
-            }
+        case .send(let id, let request): send(id: id, request)
+        case .loadGraphQLSchema(let route, let request): loadSchema(route: route, request)
+        case .fetchGraphQLSchema(let id, let route, let request): fetchSchema(id: id, route: route, request)
         case .startRun(let id, let request):
             startRun(id: id, request)
         case .cancel(let id):
@@ -287,7 +250,7 @@ final class Runtime {
 
     /// The pipeline every request of the screen goes through, made with its engine on the
     /// first send; the cookie jars, tokens and recorder are the screen's own from the start.
-    private func sendingPipeline() -> SendPipeline {
+    func sendingPipeline() -> SendPipeline {
         if let pipeline { return pipeline }
         let made = SendPipeline(
             engine: HTTPEngine(), cookies: cookies, tokens: tokens, recorder: recorder, captures: captures,
