@@ -233,7 +233,9 @@ struct WebSocketTests {
         }
     }
 
-    @Test("through an HTTP proxy's tunnel (credentials given, ws and wss); 407 and a SOCKS5 proxy in one line")
+    @Test(
+        "through an HTTP proxy's tunnel (credentials given) and a SOCKS5 proxy, ws and wss; 407 and what a SOCKS5 proxy refuses in one line"
+    )
     func proxied() async throws {
         let proxy = try ProxyProcess(auth: "qa:pr0xy")
         try await withServer { server, engine in
@@ -254,25 +256,48 @@ struct WebSocketTests {
                 throws: TransportError.proxy(
                     proxy: "http://127.0.0.1:\(proxy.port)", reason: "the proxy asks for credentials (407)")
             ) { try await talk("http://127.0.0.1:\(proxy.port)") }
+            let socks = try await talk("socks5://127.0.0.1:\(proxy.port)")
+            #expect(socks.response.status == 101)
+            #expect(socks.response.transcript?.received.map(\.text) == ["through"])
+            #expect(proxy.log.last == "SOCKS5 127.0.0.1:\(server.port)")
+            await #expect(
+                throws: TransportError.proxy(
+                    proxy: "socks5://qa:••••••@127.0.0.1:\(proxy.port)",
+                    reason: "SOCKS5 with a user name and password is not supported")
+            ) { try await talk("socks5://qa:pr0xy@127.0.0.1:\(proxy.port)") }
+            // A proxy that cannot reach the server says so; a server that is no SOCKS5 proxy too.
+            // Nothing listens on port 1 here (as `CheckRunnerIntegrationTests` takes it).
+            let closed = 1
+            var prepared = PreparedRequest(
+                request: HTTPRequest(method: .get, url: "ws://127.0.0.1:\(closed)/"),
+                options: SendOptions(timeout: Patience.loopback))
+            prepared.options.proxy = ProxyRules(environmentProxy: "socks5://127.0.0.1:\(proxy.port)", variables: [:])
             await #expect(
                 throws: TransportError.proxy(
                     proxy: "socks5://127.0.0.1:\(proxy.port)",
-                    reason: "a WebSocket through a SOCKS5 proxy is not supported yet")
-            ) { try await talk("socks5://127.0.0.1:\(proxy.port)") }
+                    reason: "the SOCKS5 proxy could not connect to 127.0.0.1:\(closed): connection refused")
+            ) { try await engine.converse(prepared, outgoing: AsyncStream { $0.finish() }) }
+            await #expect(
+                throws: TransportError.proxy(
+                    proxy: "socks5://127.0.0.1:\(server.port)",
+                    reason: "the proxy does not answer as a SOCKS5 proxy does")
+            ) { try await talk("socks5://127.0.0.1:\(server.port)") }
         }
         try await TLSTests.withTLSServer { port in
             let open = try ProxyProcess()
             try await withEngine { engine in
-                var prepared = PreparedRequest(
-                    request: HTTPRequest(method: .get, url: "wss://127.0.0.1:\(port)/dev/v1/ws/echo"),
-                    options: SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile)))
-                prepared.options.proxy = ProxyRules(environmentProxy: "http://127.0.0.1:\(open.port)", variables: [:])
-                let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
-                feed.yield(.message(.text, Array("sealed".utf8)))
-                feed.finish()
-                let exchange = try await engine.converse(prepared, outgoing: outgoing)
-                #expect(exchange.response.transcript?.received.map(\.text) == ["sealed"])
-                #expect(open.log == ["CONNECT 127.0.0.1:\(port)"])
+                for setting in ["http://127.0.0.1:\(open.port)", "socks5://127.0.0.1:\(open.port)"] {
+                    var prepared = PreparedRequest(
+                        request: HTTPRequest(method: .get, url: "wss://127.0.0.1:\(port)/dev/v1/ws/echo"),
+                        options: SendOptions(timeout: Patience.loopback, tls: TLSSettings(caFile: TLSTests.caFile)))
+                    prepared.options.proxy = ProxyRules(environmentProxy: setting, variables: [:])
+                    let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
+                    feed.yield(.message(.text, Array("sealed".utf8)))
+                    feed.finish()
+                    let exchange = try await engine.converse(prepared, outgoing: outgoing)
+                    #expect(exchange.response.transcript?.received.map(\.text) == ["sealed"])
+                }
+                #expect(open.log == ["CONNECT 127.0.0.1:\(port)", "SOCKS5 127.0.0.1:\(port)"])
             }
         }
     }

@@ -1,6 +1,7 @@
 import CourierCore
 import CourierWebSocket
 import NIOCore
+import NIOSOCKS
 import NIOWebSocket
 
 #if canImport(FoundationEssentials)
@@ -52,8 +53,9 @@ extension HTTPEngine {
         let url = RequestBuilder.upgradeURL(prepared.request.url)
         let options = prepared.options
         let proxy = options.proxy.proxy(for: url)
-        if let proxy, proxy.kind == .socks5 {
-            throw .proxy(proxy: proxy.masked, reason: "a WebSocket through a SOCKS5 proxy is not supported yet")
+        if let proxy, proxy.kind == .socks5, proxy.username != nil {
+            // As for any request: NIO's SOCKS5 offers no authentication.
+            throw .proxy(proxy: proxy.masked, reason: "SOCKS5 with a user name and password is not supported")
         }
         guard let target = WireTarget(url, proxy: nil, streamed: false, always: true) else {
             throw .connection(url: prepared.request.url, reason: "the URL's host or path cannot open a WebSocket")
@@ -78,6 +80,8 @@ extension HTTPEngine {
                 loop: clients.group.next(), limit: Self.webSocketMessageLimit, report: { feed.yield(.peer($0)) })
         } catch let refusal as ProxyTunnel.Refusal {
             throw .proxy(proxy: proxy?.masked ?? "", reason: Self.words(refusal))
+        } catch let error where Self.socksWords(error, target: target.hostHeader) != nil {
+            throw .proxy(proxy: proxy?.masked ?? "", reason: Self.socksWords(error, target: target.hostHeader) ?? "")
         } catch {
             let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: .head)
             // Not reaching the proxy is the proxy's trouble, as for any request through it.
@@ -128,6 +132,29 @@ extension HTTPEngine {
         case .badAnswer(let why): return "the proxy's answer does not read: \(why)"
         case .closed: return "the proxy closed the connection"
         }
+    }
+
+    /// A SOCKS5 proxy's failure in words, or nil for an error that is not one.
+    static func socksWords(_ error: any Error, target: String) -> String? {
+        if let failed = error as? SOCKSError.ConnectionFailed {
+            let replies = [
+                1: "its own failure", 2: "not allowed by its rules", 3: "network unreachable", 4: "host unreachable",
+                5: "connection refused", 6: "time to live expired", 7: "command not supported",
+                8: "address type not supported",
+            ]
+            let reply = Int(failed.reply.value)
+            return "the SOCKS5 proxy could not connect to \(target): \(replies[reply] ?? "reply \(reply)")"
+        }
+        if error is SOCKSError.InvalidProtocolVersion || error is SOCKSError.InvalidReservedByte
+            || error is SOCKSError.InvalidAddressType || error is SOCKSError.InvalidServerState
+            || error is SOCKSError.UnexpectedRead || error is SOCKSError.InvalidAuthenticationSelection
+        {
+            return "the proxy does not answer as a SOCKS5 proxy does"
+        }
+        if error is SOCKSError.NoValidAuthenticationMethod {
+            return "the SOCKS5 proxy asks for an authentication Courier does not offer"
+        }
+        return nil
     }
 
     /// What passes during a conversation, in the one order the transcript keeps.

@@ -3,6 +3,7 @@ import CourierCrypto
 import CourierWebSocket
 import NIOCore
 import NIOPosix
+import NIOSOCKS
 import NIOSSL
 import NIOWebSocket
 
@@ -15,7 +16,8 @@ enum WebSocketDial {
         case refused(WebSocketAnswer.Head, body: [UInt8], size: Int)
     }
 
-    /// Dials `target` (through `proxy`'s tunnel, when given) and upgrades with `headers`, all
+    /// Dials `target` (through `proxy`'s tunnel, when given: HTTP `CONNECT` or SOCKS5) and
+    /// upgrades with `headers`, all
     /// within `timeout`; the peer hands its events to `report` and refuses messages over
     /// `limit` bytes.
     static func open(
@@ -40,8 +42,9 @@ enum WebSocketDial {
         let isAddress = (try? SocketAddress(ipAddress: target.host, port: target.port)) != nil
         let accept = Self.accept(for: key)
         /// TLS (for wss) and the upgrade, first in the pipeline or after a proxy's tunnel.
-        @Sendable func addUpgrade(_ pipeline: ChannelPipeline.SynchronousOperations, after tunnel: ProxyTunnel?) throws
-        {
+        @Sendable func addUpgrade(
+            _ pipeline: ChannelPipeline.SynchronousOperations, after tunnel: (any ChannelHandler)?
+        ) throws {
             var handlers: [any ChannelHandler] = []
             if let tls {
                 handlers.append(try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : target.host))
@@ -64,7 +67,8 @@ enum WebSocketDial {
                 previous = handler
             }
         }
-        let tunnelOpen = proxy == nil ? nil : loop.makePromise(of: Void.self)
+        let socks = proxy?.kind == .socks5
+        let tunnelOpen = proxy == nil || socks ? nil : loop.makePromise(of: Void.self)
         let tunnelBox = NIOLoopBoundBox.makeEmptyBox(valueType: ProxyTunnel.self, eventLoop: loop)
         let authorization = proxy?.username.map {
             "Basic " + Base64.encode(Array("\($0):\(proxy?.password ?? "")".utf8))
@@ -76,6 +80,13 @@ enum WebSocketDial {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
+                    if socks {
+                        // SOCKS5 holds what TLS and the upgrade write until the proxy has
+                        // connected, then hands on what comes: they go right behind it.
+                        let handler = SOCKSClientHandler(targetAddress: Self.socksAddress(target))
+                        try pipeline.addHandler(handler)
+                        return try addUpgrade(pipeline, after: handler)
+                    }
                     guard let tunnelOpen else { return try addUpgrade(pipeline, after: nil) }
                     let tunnel = ProxyTunnel(target: through, authorization: authorization, promise: tunnelOpen)
                     tunnelBox.value = tunnel
@@ -139,6 +150,13 @@ enum WebSocketDial {
             }.get()
             return .open(channel: channel, peer: peer, head: head)
         }
+    }
+
+    /// Where a SOCKS5 proxy connects to: the address, for an IP literal, else the name (resolved
+    /// by the proxy, as `socks5h://` asks and as AsyncHTTPClient does for requests).
+    private static func socksAddress(_ target: WireTarget) -> SOCKSAddress {
+        if let address = try? SocketAddress(ipAddress: target.host, port: target.port) { return .address(address) }
+        return .domain(target.host, port: target.port)
     }
 
     /// What the server's `Sec-WebSocket-Accept` must say for `key` (RFC 6455 §4.2.2).
