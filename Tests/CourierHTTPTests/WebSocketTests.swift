@@ -178,6 +178,28 @@ struct WebSocketTests {
         }
     }
 
+    @Test("a 401 to an OAuth2 route's upgrade fetches one new token and tries once more, as any request does")
+    func oauth2Refreshed() async throws {
+        try await withServer { server, engine in
+            var prepared = PreparedRequest(
+                request: HTTPRequest(method: .get, url: Self.ws(server, "private")),
+                options: SendOptions(timeout: Patience.loopback))
+            prepared.auth = .oauth2(
+                OAuth2Spec(
+                    grant: .clientCredentials, tokenURL: server.url("/dev/v1/oauth/token"), clientID: "courier",
+                    clientSecret: "development-client-secret"))
+            // A token kept from before, which the server no longer takes.
+            let tokens = OAuth2Tokens(load: { _ in OAuth2Token(accessToken: "stale-token-from-yesterday") })
+            let exchange = try await engine.converse(prepared, tokens: tokens, outgoing: AsyncStream { $0.finish() })
+            // `private` takes only the deployment's own token, so the new one is refused too:
+            // the answer is that second 401, sent with the new token, and there is no third try.
+            #expect(exchange.response.status == 401)
+            let sent = try #require(exchange.response.hops.last?.requestHeaders.value(for: "Authorization"))
+            #expect(sent.hasPrefix("Bearer at-"), "\(sent)")
+            #expect(exchange.origin.secretValues.contains(String(sent.dropFirst(7))))
+        }
+    }
+
     @Test("a conversation stopped from outside (the screen's Esc on a stream) ends at once and says so")
     func stopped() async throws {
         try await withServer { server, engine in

@@ -2,6 +2,7 @@ import CourierCore
 import CourierWebSocket
 import NIOCore
 import NIOSOCKS
+import NIOSSL
 import NIOWebSocket
 
 #if canImport(FoundationEssentials)
@@ -62,33 +63,29 @@ extension HTTPEngine {
         }
         var headers = Self.withCookies(prepared.request.headers, for: url, from: cookies)
         var origin = prepared.origin
-        if case .oauth2(let spec)? = prepared.auth {
-            let token = try await (tokens ?? OAuth2Tokens()).token(
-                for: spec, engine: self, options: options, refresh: false)
-            headers.removeAll { $0.name.lowercased() == "authorization" }
-            headers.append(HeaderField("Authorization", token.authorization))
-            origin.secretValues.append(String(token.authorization.drop { $0 != " " }.dropFirst()))
-        }
         let tls = target.secure ? try tlsConfigurations.http1Context(options.tls, url: url) : nil
-        let startedAt = Date()
-        let started = ContinuousClock.now
+        var startedAt = Date()
+        var started = ContinuousClock.now
         let (events, feed) = AsyncStream<Passing>.makeStream()
-        let dialed: WebSocketDial.Result
-        do {
-            dialed = try await WebSocketDial.open(
-                target, headers: headers, tls: tls, proxy: proxy, timeout: .milliseconds(Int64(options.timeout * 1000)),
-                loop: clients.group.next(), limit: Self.webSocketMessageLimit, report: { feed.yield(.peer($0)) })
-        } catch let refusal as ProxyTunnel.Refusal {
-            throw .proxy(proxy: proxy?.masked ?? "", reason: Self.words(refusal))
-        } catch let error where Self.socksWords(error, target: target.hostHeader) != nil {
-            throw .proxy(proxy: proxy?.masked ?? "", reason: Self.socksWords(error, target: target.hostHeader) ?? "")
-        } catch {
-            let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: .head)
-            // Not reaching the proxy is the proxy's trouble, as for any request through it.
-            if let proxy, case .connection(_, let reason) = translated, reason == "connection refused" {
-                throw .proxy(proxy: proxy.masked, reason: reason)
+        var dialed: WebSocketDial.Result
+        // OAuth2: the cached token (or a new one); after a 401 to the upgrade, a new token and
+        // one more try, as for any request.
+        let tokens = tokens ?? OAuth2Tokens()
+        var refresh = false
+        while true {
+            if case .oauth2(let spec)? = prepared.auth {
+                let token = try await tokens.token(for: spec, engine: self, options: options, refresh: refresh)
+                headers.removeAll { $0.name.lowercased() == "authorization" }
+                headers.append(HeaderField("Authorization", token.authorization))
+                origin.secretValues.append(String(token.authorization.drop { $0 != " " }.dropFirst()))
             }
-            throw translated
+            startedAt = Date()
+            started = ContinuousClock.now
+            dialed = try await dial(
+                target, url: url, headers: headers, tls: tls, proxy: proxy, options: options, feed: feed)
+            guard case .refused(let head, _, _) = dialed, head.status == 401, case .oauth2? = prepared.auth, !refresh
+            else { break }
+            refresh = true
         }
         var response: HTTPResponse
         switch dialed {
@@ -122,6 +119,29 @@ extension HTTPEngine {
             origin.secretValues.append(value)
         }
         return origin
+    }
+
+    /// Dials `target` and upgrades; a proxy's or the connection's failure in one line.
+    private func dial(
+        _ target: WireTarget, url: String, headers: [HeaderField], tls: NIOSSLContext?, proxy: ProxySetting?,
+        options: SendOptions, feed: AsyncStream<Passing>.Continuation
+    ) async throws(TransportError) -> WebSocketDial.Result {
+        do {
+            return try await WebSocketDial.open(
+                target, headers: headers, tls: tls, proxy: proxy, timeout: .milliseconds(Int64(options.timeout * 1000)),
+                loop: clients.group.next(), limit: Self.webSocketMessageLimit, report: { feed.yield(.peer($0)) })
+        } catch let refusal as ProxyTunnel.Refusal {
+            throw .proxy(proxy: proxy?.masked ?? "", reason: Self.words(refusal))
+        } catch let error where Self.socksWords(error, target: target.hostHeader) != nil {
+            throw .proxy(proxy: proxy?.masked ?? "", reason: Self.socksWords(error, target: target.hostHeader) ?? "")
+        } catch {
+            let translated = TransportErrorTranslator.translate(error, url: url, timeout: options.timeout, phase: .head)
+            // Not reaching the proxy is the proxy's trouble, as for any request through it.
+            if let proxy, case .connection(_, let reason) = translated, reason == "connection refused" {
+                throw .proxy(proxy: proxy.masked, reason: reason)
+            }
+            throw translated
+        }
     }
 
     /// A refused tunnel in words.
