@@ -59,7 +59,9 @@ public struct CurlImporter: Sendable {
             plan.warnings.append("shell variables became the variables \(names); give them values in the environment")
         }
         let line = try CurlCommandLine(split.words)
-        guard let first = line.urls.first else { throw ImportError("curl: the command has no URL") }
+        guard let given = line.urls.first else { throw ImportError("curl: the command has no URL") }
+        // `curl wss://…` (curl 8) opens a WebSocket: the route upgrades a GET of that URL.
+        let (first, isWebSocket) = ImportedURL.upgraded(given)
         if line.urls.count > 1 {
             plan.warnings.append(
                 "only the first URL is imported; left out: \(line.urls.dropFirst().joined(separator: " "))")
@@ -97,16 +99,23 @@ public struct CurlImporter: Sendable {
                 ? "" : "{{\(plan.secret(password, preferred: "password", environment: environmentName))}}"
             route.auth = .digest(username: String(user[..<colon]), password: variable)
         }
-        let body = try body(line, stdin: stdin, route: &route, plan: &plan)
-        if let method = line.method {
-            route.method = HTTPMethod(rawValue: method)
-        } else if line.head {
-            route.method = .head
-        } else if body || !line.form.isEmpty {
-            route.method = .post
+        if isWebSocket {
+            route.websocket = true
+            if line.method != nil || !line.data.isEmpty || !line.form.isEmpty {
+                plan.warnings.append("a WebSocket is opened with a GET and sends no body: the method and data are left out")
+            }
+        } else {
+            let body = try body(line, stdin: stdin, route: &route, plan: &plan)
+            if let method = line.method {
+                route.method = HTTPMethod(rawValue: method)
+            } else if line.head {
+                route.method = .head
+            } else if body || !line.form.isEmpty {
+                route.method = .post
+            }
+            if !line.form.isEmpty { route.multipart = try parts(line.form, plan: &plan) }
         }
         route.name = name ?? ImportPlan.routeName(method: route.method, path: route.path)
-        if !line.form.isEmpty { route.multipart = try parts(line.form, plan: &plan) }
         ImportCredentials.route(&route, plan: &plan, environment: environmentName)
         plan.add(route, environment: environmentName)
         return plan

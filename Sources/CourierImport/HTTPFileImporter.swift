@@ -66,7 +66,12 @@ public struct HTTPFileImporter: Sendable {
     private func route(
         _ request: HTTPFileParser.Request, fileName: String, folder: String, plan: inout ImportPlan
     ) throws(ImportError) -> (route: Route, base: String) {
-        var url = request.url
+        // A WebSocket upgrades a GET of the same URL over HTTP; a `ws://` target with no
+        // `WEBSOCKET` before it is one too, its body its message.
+        let upgraded = ImportedURL.upgraded(request.url)
+        var url = upgraded.text
+        var messages = request.messages
+        if upgraded.isWebSocket && messages == nil { messages = request.body.map { [$0] } ?? [] }
         let host = request.headers.value(for: "Host")
         if url.hasPrefix("/"), let host {
             url = "http://\(host)\(url)"
@@ -86,7 +91,11 @@ public struct HTTPFileImporter: Sendable {
         route.headers = request.headers.filter { $0.name.lowercased() != "host" || !request.url.hasPrefix("/") }
         route.name = request.name ?? ImportPlan.routeName(method: route.method, path: path)
         let body = request.body.map { Array($0.utf8) }
-        if let file = request.bodyFile {
+        if let messages {
+            route.method = .get
+            route.websocket = true
+            route.messages = messages
+        } else if let file = request.bodyFile {
             // Never read into the workspace: a reference, sent from disk and confined to the
             // workspace's folder like an upload.
             let relative = file.hasPrefix("./") ? String(file.dropFirst(2)) : file

@@ -10,6 +10,8 @@ struct HTTPFileParser {
         var headers: [HeaderField] = []
         var body: String?
         var bodyFile: String?
+        /// A WebSocket request's messages (`WEBSOCKET`, httpyac's `WS`): nil for HTTP.
+        var messages: [String]?
         /// 1-based line of the request line.
         var line = 0
     }
@@ -26,7 +28,10 @@ struct HTTPFileParser {
     init(fileName: String) { self.fileName = fileName }
 
     /// Request kinds of httpyac that are not HTTP.
-    private static let otherProtocols: Set<String> = ["GRPC", "MQTT", "AMQP", "WS", "WSS", "SSE", "EVENTSOURCE"]
+    private static let otherProtocols: Set<String> = ["GRPC", "MQTT", "AMQP", "SSE", "EVENTSOURCE"]
+
+    /// Request lines of a WebSocket: JetBrains' `WEBSOCKET`, httpyac's `WS` and `WSS`.
+    private static let webSocket: Set<String> = ["WEBSOCKET", "WS", "WSS"]
 
     private static let methods: Set<String> = [
         "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT",
@@ -142,6 +147,10 @@ struct HTTPFileParser {
         if let first = rest.first, Self.methods.contains(String(first)) {
             request.method = String(first)
             rest = rest.dropFirst()
+        } else if let first = rest.first, rest.count > 1, Self.webSocket.contains(String(first)) {
+            request.method = "GET"
+            request.messages = []
+            rest = rest.dropFirst()
         } else if let first = rest.first, rest.count > 1, first.allSatisfy({ ("A"..."Z").contains($0) }) {
             // httpyac's other protocols are not HTTP; another word is a method of its own (PROPFIND).
             guard !Self.otherProtocols.contains(String(first)) else {
@@ -181,7 +190,7 @@ struct HTTPFileParser {
                 (index, end) = (index - 1, index - 1)
                 break
             }
-            if Self.opensBody(trimmed) {
+            if Self.opensBody(trimmed) || (request.messages != nil && trimmed.hasPrefix("===")) {
                 index -= 1
                 break
             }
@@ -220,6 +229,10 @@ struct HTTPFileParser {
         }
         while let last = body.last, last.trimmingWhitespace().isEmpty { body.removeLast() }
         while let first = body.first, first.trimmingWhitespace().isEmpty { body.removeFirst() }
+        if request.messages != nil {
+            request.messages = webSocketMessages(body, line: request.line)
+            return request
+        }
         if let first = body.first, first.hasPrefix("< ") || first.hasPrefix("<@ ") {
             // `<@ FILE` (httpyac) would fill variables in the file; Courier sends it as it is.
             if first.hasPrefix("<@") {
@@ -235,6 +248,35 @@ struct HTTPFileParser {
             request.body = convert(body.joined(separator: "\n"))
         }
         return request
+    }
+
+    /// A WebSocket request's body as its messages: JetBrains separates them with `===` lines
+    /// (`=== wait-for-server` waits for an answer first, which Courier does not: its messages go
+    /// one after another, and the warning says so); httpyac's body is one message.
+    private mutating func webSocketMessages(_ body: [String], line: Int) -> [String] {
+        var messages: [String] = []
+        var current: [String] = []
+        var waits = false
+        func flush() {
+            let text = current.joined(separator: "\n").trimmingWhitespace()
+            if !text.isEmpty { messages.append(convert(text)) }
+            current = []
+        }
+        for text in body {
+            let trimmed = text.trimmingWhitespace()
+            guard trimmed.hasPrefix("===") else {
+                current.append(text)
+                continue
+            }
+            flush()
+            if trimmed.dropFirst(3).trimmingWhitespace() == "wait-for-server" { waits = true }
+        }
+        flush()
+        if waits {
+            warnings.append(
+                "\(fileName): line \(line): '=== wait-for-server' is not kept: the messages are sent one after another")
+        }
+        return messages
     }
 
     /// `METHOD target`: a request line where a header was expected.

@@ -118,6 +118,16 @@ public struct ImportedURL: Sendable, Equatable {
         return ("http://" + text, true)
     }
 
+    /// A WebSocket URL as the HTTP URL it upgrades (`ws://` as `http://`, `wss://` as
+    /// `https://`, so its base URL is the environment's), and whether it was one.
+    public static func upgraded(_ text: String) -> (text: String, isWebSocket: Bool) {
+        let trimmed = text.trimmingWhitespace()
+        let lower = trimmed.lowercased()
+        if lower.hasPrefix("ws://") { return ("http://" + trimmed.dropFirst(5), true) }
+        if lower.hasPrefix("wss://") { return ("https://" + trimmed.dropFirst(6), true) }
+        return (trimmed, false)
+    }
+
     /// The warning an importer gives for a URL read as `http://`.
     public static func assumedScheme(for text: String) -> String {
         "'\(text.trimmingWhitespace())' names no scheme: imported as http://, as curl and Postman send it"

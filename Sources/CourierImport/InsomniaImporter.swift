@@ -18,6 +18,8 @@ public struct InsomniaImporter: Sendable {
         var children: [Node] = []
         /// What the export calls it (`request`, `grpc_request`…), for a skip's reason.
         var kind = "request"
+        /// A WebSocket request's message (v4 keeps it as a `websocket_payload` under it).
+        var messages: [String] = []
     }
 
     /// The plan for the export `root` read from `fileName` in `folder` (relative upload paths
@@ -83,13 +85,18 @@ public struct InsomniaImporter: Sendable {
                     routes: &routes, plan: &plan)
                 continue
             }
-            guard node.kind == "request" else {
-                let what = node.kind == "grpc_request" ? "a gRPC request" : "a WebSocket request"
-                plan.skipped.append(ImportPlan.Skip(name, reason: "\(what) is not imported"))
+            guard node.kind == "request" || node.kind == "websocket_request" else {
+                plan.skipped.append(ImportPlan.Skip(name, reason: "a gRPC request is not imported"))
                 continue
             }
             do throws(ImportError) {
-                routes.append(try converter.route(request, name: name, inherited: inherited))
+                var converted = try converter.route(request, name: name, inherited: inherited)
+                if node.kind == "websocket_request" {
+                    converted.route.websocket = true
+                    converted.route.method = .get
+                    converted.route.messages = node.messages.map { converter.template($0) }
+                }
+                routes.append(converted)
             } catch {
                 plan.skipped.append(ImportPlan.Skip(name, reason: error.message))
             }
@@ -112,8 +119,12 @@ public struct InsomniaImporter: Sendable {
                 let name = resource["name"]?.scalarText ?? "request"
                 let id = resource["_id"]?.scalarText ?? ""
                 switch kind {
-                case "request", "grpc_request", "websocket_request":
+                case "request", "grpc_request":
                     return Node(name: name, request: resource, kind: kind)
+                case "websocket_request":
+                    let payloads = (children[id] ?? []).filter { $0["_type"] == .string("websocket_payload") }
+                    let messages = payloads.compactMap { $0["value"]?.scalarText }.filter { !$0.isEmpty }
+                    return Node(name: name, request: resource, kind: kind, messages: messages)
                 case "request_group":
                     return Node(name: name, request: resource, children: nodes(under: id, depth: depth + 1), kind: kind)
                 default:

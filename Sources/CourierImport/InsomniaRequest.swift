@@ -43,7 +43,8 @@ struct InsomniaRequest {
     ) {
         scope = inherited.variables
         defer { scope = [:] }
-        let url = template(request["url"]?.scalarText ?? "")
+        // A WebSocket request upgrades a GET of the same URL over HTTP.
+        let (url, isWebSocket) = ImportedURL.upgraded(template(request["url"]?.scalarText ?? ""))
         guard !url.isEmpty else { throw ImportError("the request has no URL") }
         let split = try ImportedURL.splitTemplate(url, parameters: true)
         if split.schemeAssumed { warnings.append("\(name): " + ImportedURL.assumedScheme(for: url)) }
@@ -63,7 +64,12 @@ struct InsomniaRequest {
         {
             route.summary = description
         }
-        try body(request["body"], into: &route)
+        if isWebSocket {
+            route.method = .get
+            route.websocket = true
+        } else {
+            try body(request["body"], into: &route)
+        }
         let own = request["authentication"]
         let auth = own.map(Self.isEmpty) == false && own?["type"] != .string("inherit") ? own : inherited.auth
         apply(auth, to: &route)
