@@ -102,7 +102,8 @@ public struct CurlImporter: Sendable {
         if isWebSocket {
             route.websocket = true
             if line.method != nil || !line.data.isEmpty || !line.form.isEmpty {
-                plan.warnings.append("a WebSocket is opened with a GET and sends no body: the method and data are left out")
+                plan.warnings.append(
+                    "a WebSocket is opened with a GET and sends no body: the method and data are left out")
             }
         } else {
             let body = try body(line, stdin: stdin, route: &route, plan: &plan)
