@@ -40,9 +40,14 @@ public final class WebSocketPeer: ChannelInboundHandler {
     public func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     public func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
-    /// Sends one whole message (on the loop).
-    public func send(_ kind: WebSocketMessage.Kind, _ data: [UInt8]) {
-        if let context { send(context, kind, data) }
+    /// Sends one whole message (on the loop); `written` completes once it is handed to the
+    /// connection, or at once when it cannot be sent any more (closing, closed).
+    public func send(_ kind: WebSocketMessage.Kind, _ data: [UInt8], written: EventLoopPromise<Void>? = nil) {
+        guard let context else {
+            written?.succeed(())
+            return
+        }
+        send(context, kind, data, written: written)
     }
 
     /// Starts a normal closing handshake, 1000 (on the loop).
@@ -144,15 +149,24 @@ public final class WebSocketPeer: ChannelInboundHandler {
     /// How long a close frame waits for the server's answer.
     public static let closeWait = TimeAmount.seconds(3)
 
-    private func send(_ context: ChannelHandlerContext, _ kind: WebSocketMessage.Kind, _ data: [UInt8]) {
-        guard closeSent == nil, context.channel.isActive else { return }
-        write(context, kind == .text ? .text : .binary, context.channel.allocator.buffer(bytes: data))
+    private func send(
+        _ context: ChannelHandlerContext, _ kind: WebSocketMessage.Kind, _ data: [UInt8],
+        written: EventLoopPromise<Void>? = nil
+    ) {
+        guard closeSent == nil, context.channel.isActive else {
+            written?.succeed(())
+            return
+        }
+        write(context, kind == .text ? .text : .binary, context.channel.allocator.buffer(bytes: data), written: written)
     }
 
-    private func write(_ context: ChannelHandlerContext, _ opcode: WebSocketOpcode, _ data: ByteBuffer) {
+    private func write(
+        _ context: ChannelHandlerContext, _ opcode: WebSocketOpcode, _ data: ByteBuffer,
+        written: EventLoopPromise<Void>? = nil
+    ) {
         // A client masks every frame (§5.3); the encoder applies the key.
         let frame = WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: data)
-        context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(frame), promise: written)
     }
 
     /// A broken rule of the protocol, or a message refused: close with `code`, and say why.

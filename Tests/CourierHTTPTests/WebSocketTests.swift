@@ -200,6 +200,29 @@ struct WebSocketTests {
         }
     }
 
+    @Test("a server that stops reading holds the sender back: the next message is taken once this one is written")
+    func backpressure() async throws {
+        try await withServer { server, engine in
+            let taken = Locked(0)
+            let piece = [UInt8](repeating: 0x61, count: 1 << 20)
+            // 200 MB on offer, taken only as the conversation asks for them.
+            let outgoing = AsyncStream<HTTPEngine.WebSocketOutgoing>(unfolding: {
+                let count = taken.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                return count <= 200 ? .message(.text, piece) : nil
+            })
+            let prepared = PreparedRequest(
+                request: HTTPRequest(method: .get, url: Self.ws(server, "deaf")), options: SendOptions(timeout: 1.5))
+            let exchange = try await engine.converse(prepared, outgoing: outgoing)
+            // What the connection's buffers hold (a few MB on loopback), not all 200.
+            let count = taken.withLock { $0 }
+            #expect(count < 60, "\(count) messages were taken")
+            #expect(exchange.response.transcript?.timedOut == true)
+        }
+    }
+
     @Test("a conversation stopped from outside (the screen's Esc on a stream) ends at once and says so")
     func stopped() async throws {
         try await withServer { server, engine in

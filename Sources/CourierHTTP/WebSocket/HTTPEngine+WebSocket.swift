@@ -202,7 +202,13 @@ extension HTTPEngine {
                     switch item {
                     case .message(let kind, let data):
                         feed.yield(.sent(kind, data))
-                        loop.execute { peer.value.send(kind, data) }
+                        // The next message is taken once this one is written: a server that
+                        // stops reading holds the sender back (stdin is read no further)
+                        // instead of filling memory. The close of the connection fails a
+                        // write that waits, so this never outlives the conversation.
+                        let written = loop.makePromise(of: Void.self)
+                        loop.execute { peer.value.send(kind, data, written: written) }
+                        try? await written.futureResult.get()
                     case .close:
                         loop.execute { peer.value.closeNormally() }
                     }

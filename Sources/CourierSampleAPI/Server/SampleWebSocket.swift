@@ -5,7 +5,7 @@ import NIOWebSocket
 /// The sample API's WebSocket endpoints, `PREFIX/ws/KIND` on every deployment: what a user
 /// tries (`echo`, JSON `events`, a server that `close`s with a code, a `private` one that
 /// needs the deployment's token) and what a hostile server does (`huge`, `bad-utf8`,
-/// `silent`, `pings`), for the tests.
+/// `silent`, `pings`, `deaf`), for the tests.
 enum SampleWebSocket: String, CaseIterable {
     /// Sends every message back.
     case echo
@@ -25,6 +25,8 @@ enum SampleWebSocket: String, CaseIterable {
     case silent
     /// 2,000 pings at once, then `{"type":"done"}`.
     case pings
+    /// Accepts, then reads nothing more: what a client sends piles up in the connection.
+    case deaf
 
     /// The endpoint `uri` names and whether the request may have it; nil for a path that is
     /// no WebSocket endpoint (the request then goes on as plain HTTP).

@@ -23,6 +23,8 @@ final class SampleWebSocketHandler: ChannelInboundHandler {
         switch kind {
         case .echo, .private, .silent:
             break
+        case .deaf:
+            context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
         case .events:
             send(context, text: #"{"type":"hello"}"#)
             for tick in 1...4 {

@@ -51,18 +51,13 @@ extension CallInvocation {
         var outgoing: AsyncStream<HTTPEngine.WebSocketOutgoing>?
         if webSocket.messages.isEmpty {
             let limit = HTTPEngine.webSocketMessageLimit
-            let lines = StdinLines.stream(limit: limit) { size in
+            let lines = StdinLines(limit: limit) { size in
                 Console.error(
                     "warning: a line of \(ByteCount.format(size)) on stdin is over \(ByteCount.format(limit)); not sent"
                 )
             }
-            outgoing = AsyncStream { feed in
-                let forwarding = Task {
-                    for await line in lines { feed.yield(.message(.text, line)) }
-                    feed.finish()
-                }
-                feed.onTermination = { _ in forwarding.cancel() }
-            }
+            // Taken a line at a time, as the conversation writes them.
+            outgoing = AsyncStream(unfolding: { await lines.next().map { .message(.text, $0) } })
         }
         let exchange: Exchange
         do {
