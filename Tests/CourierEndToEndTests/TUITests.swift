@@ -349,7 +349,7 @@ struct TUITests {
             try await tmux.waitFor("\"M20 2RN\"", also: { $0.contains("production · 200") })
             // AND the key list has it (near its end)
             try tmux.send("Escape", "?")
-            for _ in 0..<96 { try tmux.send("j") }
+            for _ in 0..<100 { try tmux.send("j") }
             try await tmux.waitFor("compare run with")
             try await tmux.quit()
         }

@@ -241,7 +241,7 @@ struct ScreenTests {
                 " │     environment switcher                               │",
                 " │ L  (outside the form)                                  │",
                 " │                                                        │",
-                " │ ↑ ↓ scroll · Esc closes · 3-10/167                     │",
+                " │ ↑ ↓ scroll · Esc closes · 3-10/168                     │",
                 " └────────────────────────────────────────────────────────┘",
                 " development  en",
             ])

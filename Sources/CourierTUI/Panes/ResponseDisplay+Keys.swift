@@ -30,7 +30,7 @@ extension ResponseDisplay: PaneComponent {
             hints: [.response: "p path"], Keymap.bind([.char("p")], .response, .typePath)),
         KeymapRow(
             "f / F / 1–9, 0", "Response",
-            "fold or unfold at the cursor / cycle fold depth 1, 2, 3, none / fold everything to depth N, 0 unfolds",
+            "fold or unfold at the cursor / cycle fold depth 1, 2, 3, none / fold everything to depth N, 0 unfolds (a stream's JSON events too)",
             hints: [.response: "f fold"],
             Keymap.bind([.char("f")], .response, .foldHere) + Keymap.bind([.char("F")], .response, .cycleFoldDepth)
                 + (0...9).map { KeyBinding(.char(Character(String($0))), .response, .digit($0)) }),

@@ -38,6 +38,8 @@ extension ResponseDisplay {
         body.append(event.readableText().utf8)
         stream?.events += 1
         dropOldestEvents()
+        // Folded events stay folded, and a new one comes folded to the depth chosen.
+        refoldInPlace()
         if let height { followTail(height: height) }
     }
 
@@ -57,6 +59,7 @@ extension ResponseDisplay {
         stream?.droppedEvents += kept
         stream?.eventStarts = live.eventStarts[kept...].map { $0 - shift }
         stream?.titleLines = Set(live.titleLines.compactMap { $0 >= shift ? $0 - shift : nil })
+        toggledFolds = Set(toggledFolds.compactMap { $0 >= shift ? $0 - shift : nil })
         let top = headerRowCount
         cursor = cursor >= top + shift ? cursor - shift : min(cursor, top)
         scroll = scroll >= top + shift ? scroll - shift : min(scroll, top)
@@ -86,8 +89,8 @@ extension ResponseDisplay {
 
     /// Whether body line `index` of the pane is an event's title line.
     public func isEventTitle(_ index: Int) -> Bool {
-        guard let stream, index >= headerRowCount else { return false }
-        return stream.titleLines.contains(index - headerRowCount)
+        guard let stream, let line = sourceLine(ofPaneLine: index) else { return false }
+        return stream.titleLines.contains(line)
     }
 
     /// Takes the view of `live`, the same stream (or the start of the same body) shown as it
@@ -101,6 +104,10 @@ extension ResponseDisplay {
             stream = watched
             stream?.phase = own.phase
         }
+        // What was folded while it was live stays folded.
+        toggledFolds = live.toggledFolds
+        foldDepth = live.foldDepth
+        refoldInPlace()
         showHeaders = live.showHeaders
         let following = live.stream?.following ?? false
         stream?.following = following

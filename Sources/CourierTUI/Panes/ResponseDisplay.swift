@@ -239,9 +239,13 @@ public struct ResponseDisplay: Sendable, Equatable {
         return folded?.sourceLines[safe: row] ?? row
     }
 
+    /// Whether folds apply: a JSON body, or a stream's events (each JSON one printed on its
+    /// own from the first column, and a blank line after it, so containers end inside it).
+    var isFoldable: Bool { isJSON || stream != nil }
+
     /// Folds or unfolds the container at (or around) the cursor.
     public mutating func toggleFold() {
-        guard isJSON else { return }
+        guard isFoldable else { return }
         let source = sourceLine(ofPaneLine: max(cursor, headerRowCount)) ?? 0
         guard let opening = FoldedView.container(of: source, in: unfoldedBody) else { return }
         if toggledFolds.contains(opening) { toggledFolds.remove(opening) } else { toggledFolds.insert(opening) }
@@ -250,7 +254,7 @@ public struct ResponseDisplay: Sendable, Equatable {
 
     /// Folds every container at `depth` or deeper (`nil` unfolds everything).
     public mutating func fold(toDepth depth: Int?) {
-        guard isJSON else { return }
+        guard isFoldable else { return }
         let source = sourceLine(ofPaneLine: max(cursor, headerRowCount)) ?? 0
         foldDepth = depth
         toggledFolds = []
@@ -272,6 +276,14 @@ public struct ResponseDisplay: Sendable, Equatable {
         }
         cursor = min(cursor, max(0, lineCount - 1))
         scroll = min(scroll, cursor)
+    }
+
+    /// The folded view made again over the body as it is now (a stream's events came or went),
+    /// the cursor left where it is.
+    mutating func refoldInPlace() {
+        guard folded != nil || !toggledFolds.isEmpty || foldDepth != nil else { return }
+        folded = FoldedView(unfoldedBody, toggled: toggledFolds, depth: foldDepth)
+        cursor = min(cursor, max(0, lineCount - 1))
     }
 
     /// Drops every fold (the body shown changed).
