@@ -75,12 +75,12 @@ final class TUIWorkspaceTests {
         text = text.replacingOccurrences(
             of: #""routes": ["#, with: #""routes": [{"name": "added.outside", "path": "/outside"}, "#)
         try Data(text.utf8).write(to: file)
-        try await tmux.waitFor("added.outside", timeout: 3)
+        try await tmux.waitFor("added.outside", timeout: 8)
         #expect(try tmux.screen().contains("Request · pasted.copy"), "the open route stays open")
 
         // A broken edit is named; the workspace on screen stays.
         try Data("{\"environments\": ".utf8).write(to: file)
-        try await tmux.waitFor("the last good workspace stays", timeout: 3)
+        try await tmux.waitFor("the last good workspace stays", timeout: 8)
         #expect(try tmux.screen().contains("added.outside"))
         try await tmux.quit()
     }
