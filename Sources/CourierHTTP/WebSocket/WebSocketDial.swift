@@ -17,9 +17,8 @@ enum WebSocketDial {
     }
 
     /// Dials `target` (through `proxy`'s tunnel, when given: HTTP `CONNECT` or SOCKS5) and
-    /// upgrades with `headers`, all
-    /// within `timeout`; the peer hands its events to `report` and refuses messages over
-    /// `limit` bytes.
+    /// upgrades with `headers`, all within `timeout`; the peer hands its events to `report` and
+    /// refuses messages over `limit` bytes.
     static func open(
         _ target: WireTarget, headers: [HeaderField], tls: NIOSSLContext?, proxy: ProxySetting?, timeout: TimeAmount,
         loop: any EventLoop, limit: Int, report: @escaping @Sendable (WebSocketPeer.Event) -> Void

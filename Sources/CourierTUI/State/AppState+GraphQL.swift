@@ -41,7 +41,11 @@ extension AppState {
         case .failed(let reason):
             status = StatusLine(text: "\(route): \(reason)", isError: true)
         case .schema(let schema):
-            guard case .normal = mode, openRoute == route || openRoute == nil else { return [] }
+            guard case .normal = mode, openRoute == route || openRoute == nil else {
+                // The user went on meanwhile: the picker does not jump at them; O opens it.
+                if status?.isError != true { status = nil }
+                return []
+            }
             guard !schema.pickable.isEmpty else {
                 status = StatusLine(text: "\(route): the schema has no queries or mutations", isError: true)
                 return []
