@@ -45,10 +45,11 @@ enum CourierBinary {
         return environment
     }
 
-    /// Runs `courier` with `arguments` to completion.
+    /// Runs `courier` with `arguments` to completion; with `peakTo`, under GNU time, which writes
+    /// that run's own peak resident memory (KB) there (not another child's of this process).
     static func run(
         _ arguments: [String], environment extra: [String: String] = [:], stdin: [UInt8]? = nil,
-        in directory: URL? = nil
+        in directory: URL? = nil, peakTo: URL? = nil
     ) async throws -> RunResult {
         // Files, not pipes: a tmux server that a test running alongside starts can inherit a
         // pipe's write end (the spawn leaves descriptors open), and reading to the end of the
@@ -67,6 +68,10 @@ enum CourierBinary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if let peakTo {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+            process.arguments = ["-q", "-f", "%M", "-o", peakTo.path, url.path] + arguments
+        }
         process.environment = environment(extra)
         if let directory { process.currentDirectoryURL = directory }
         process.standardInput = input

@@ -69,7 +69,7 @@ struct GraphQLOperationTests {
         state.type("rename")
         let picker = try #require(state.modal?.dialog as? OperationPicker)
         let pickable = try Self.schema.pickable
-        #expect(picker.matches.map { pickable[$0].name } == ["renameUser"])
+        #expect(picker.finder.matches.map { pickable[$0].name } == ["renameUser"])
         state.press(.escape)
         #expect(state.modal == nil)
     }

@@ -62,7 +62,7 @@ struct PaletteTests {
     @Test("fuzzy score: the letters in order, runs and word starts first")
     func scoring() {
         let score = { (needle: String, haystack: String) in
-            CommandPalette.score(CommandPalette.folded(needle), in: CommandPalette.folded(haystack))
+            FuzzyFinder.score(FuzzyFinder.folded(needle), in: FuzzyFinder.folded(haystack))
         }
         #expect(score("ush", "route users.show") != nil && score("xyz", "route users.show") == nil)
         #expect(score("users", "route users.show")! > score("users", "route u-s-e-r-s")!)
@@ -76,7 +76,7 @@ struct PaletteTests {
         let items = names.map { name in
             CommandPalette.Item(
                 title: "route \(name)", detail: "GET /", choice: .route(name),
-                haystack: CommandPalette.folded("route \(name) GET /"))
+                haystack: FuzzyFinder.folded("route \(name) GET /"))
         }
         var typed = CommandPalette(items: items)
         for (step, query) in ["u", "us", "us ", "us s", "us sh", "us s", "o", "ä", "äR", "ärz s"].enumerated() {
@@ -86,7 +86,7 @@ struct PaletteTests {
             #expect(typed.matches == fresh.matches, "step \(step): \(query)")
         }
         #expect(typed.matches.map { names[$0] } == ["ÄRZTE.show", "Ärzte.list"])
-        #expect(CommandPalette.folded("GET /Users/É") == Array("get /users/é".utf8))
+        #expect(FuzzyFinder.folded("GET /Users/É") == Array("get /users/é".utf8))
     }
 
     @Test("opening asks for recent history; it joins the open palette once, failed attempts with —; Enter shows one")

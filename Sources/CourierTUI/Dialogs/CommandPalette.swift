@@ -34,14 +34,14 @@ public struct CommandPalette: Dialog {
 
     /// Every entry, in the order shown with nothing typed.
     public private(set) var items: [Item]
+    /// What is typed, the matches (indices into `items`) and the cursor.
+    public private(set) var finder: FuzzyFinder
     /// Typed so far.
-    public private(set) var query = ""
+    public var query: String { finder.query }
     /// Indices into `items` of the matches, best first.
-    public private(set) var matches: [Int]
-    /// The letters `matches` were found for: a letter typed after them can only narrow them.
-    private var needle: [UInt8] = []
+    public var matches: [Int] { finder.matches }
     /// The row under the cursor, among the matches.
-    public var cursor = ListCursor()
+    public var cursor: ListCursor { finder.cursor }
 
     /// Its rows of the key table (`Dialog.keys`).
     public static let keys = [
@@ -59,7 +59,7 @@ public struct CommandPalette: Dialog {
     /// A palette over `items`, nothing typed.
     public init(items: [Item]) {
         self.items = items
-        matches = Array(items.indices)
+        finder = FuzzyFinder(haystacks: items.map(\.haystack))
     }
 
     /// The dialog as `Action.open` opens it (`Dialog.open`).
@@ -70,25 +70,25 @@ public struct CommandPalette: Dialog {
     /// Adds the workspace's newest recorded exchanges (they are read from the store after the
     /// palette opens): `#12 users.show · development 200 · 12 ms`, failed attempts with `—`.
     mutating func addRecent(_ entries: [HistoryEntry]) {
+        var added: [Item] = []
         for entry in entries {
             let status = entry.failure == nil ? String(entry.status) : "—"
             let title = "history #\(entry.id) \(entry.route) · \(entry.environment) \(status)"
             let detail = HistoryListing.localTime(entry.recordedAt)
-            items.append(
+            added.append(
                 Item(
-                    title: title, detail: detail, choice: .record(entry.id), haystack: Self.folded(title + " " + detail)
-                ))
+                    title: title, detail: detail, choice: .record(entry.id),
+                    haystack: FuzzyFinder.folded(title + " " + detail)))
         }
-        let typed = query
-        needle = []
-        setQuery(typed)
+        items += added
+        finder.append(added.map(\.haystack))
     }
 
     /// The entries for `state`: actions first (those that work from the panes, and the
     /// Response pane's when a response is shown), then routes, environments and runs.
     static func items(in state: AppState) -> [Item] {
         func item(_ title: String, _ detail: String, _ choice: Choice) -> Item {
-            Item(title: title, detail: detail, choice: choice, haystack: folded(title + " " + detail))
+            Item(title: title, detail: detail, choice: choice, haystack: FuzzyFinder.folded(title + " " + detail))
         }
         var items: [Item] = []
         for row in state.keymap.rows {
@@ -117,98 +117,21 @@ public struct CommandPalette: Dialog {
         switch action {
         case .cancel: return .close()
         case .accept:
-            guard let index = matches[safe: cursor.index] else { return .stay() }
+            guard let index = finder.selected else { return .stay() }
             return .close(.palette(items[index].choice))
-        case .deleteBackward: setQuery(String(query.dropLast()))
-        case .clear: setQuery("")
-        default: _ = cursor.apply(action, count: matches.count)
+        default: finder.apply(action)
         }
         return .stay()
     }
 
     /// Typing narrows the list (`Dialog.unbound`).
     public mutating func unbound(_ key: Key, in state: AppState) -> DialogOutcome {
-        if case .char(let character) = key { setQuery(query + String(character)) }
+        finder.type(key)
         return .stay()
     }
 
-    /// `text` lower-cased as UTF-8 bytes; ASCII, which names and paths nearly always are,
-    /// without going through `String.lowercased`.
-    static func folded(_ text: String) -> [UInt8] {
-        var bytes = Array(text.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(text.lowercased().utf8) }
-        for index in bytes.indices where bytes[index] &- 65 < 26 { bytes[index] |= 0x20 }
-        return bytes
-    }
-
-    /// Replaces the query and ranks the entries against it, the cursor on the best.
-    mutating func setQuery(_ text: String) {
-        query = text
-        let typed = Self.folded(text).filter { $0 != 32 }
-        if typed.isEmpty {
-            matches = Array(items.indices)
-        } else if typed != needle {
-            // Letters added at the end can only drop entries: look among the matches alone.
-            let candidates = !needle.isEmpty && typed.starts(with: needle) ? matches.sorted() : Array(items.indices)
-            let scored = candidates.compactMap { index in
-                Self.score(typed, in: items[index].haystack).map { ($0, index) }
-            }
-            matches = scored.sorted { ($0.0, -$0.1) > ($1.0, -$1.1) }.map(\.1)
-        }
-        needle = typed
-        cursor = ListCursor()
-    }
-
-    /// How well `needle` matches `haystack` (its letters in order), nil when it does not: each
-    /// letter scores, more at a word's start and more right after the letter before it; the
-    /// best way to place the letters counts (a row of them beats the first letters found).
-    static func score(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard !needle.isEmpty else { return 0 }
-        // Most entries fail here, before any scoring.
-        var position = 0
-        for letter in needle {
-            while position < haystack.count && haystack[position] != letter { position += 1 }
-            guard position < haystack.count else { return nil }
-            position += 1
-        }
-        let count = haystack.count
-        let none = Int.min / 2
-        // previous[j]: the best score with the letters so far, the last one at j. Two rows on
-        // the stack, swapped letter by letter: the first letter typed scores every entry.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { rows -> Int? in
-            guard let base = rows.baseAddress else { return nil }
-            var previous = UnsafeMutableBufferPointer(start: base, count: count)
-            var current = UnsafeMutableBufferPointer(start: base + count, count: count)
-            previous.initialize(repeating: none)
-            current.initialize(repeating: none)
-            for (index, letter) in needle.enumerated() {
-                var bestBefore = none
-                for j in 0..<count {
-                    if j > 0 { bestBefore = max(bestBefore, previous[j - 1]) }
-                    guard haystack[j] == letter else {
-                        current[j] = none
-                        continue
-                    }
-                    let start = 1 + (j == 0 || isSeparator(haystack[j - 1]) ? 3 : 0)
-                    if index == 0 {
-                        current[j] = start
-                    } else {
-                        let adjacent = j > 0 && previous[j - 1] > none ? previous[j - 1] + 4 : none
-                        let best = max(adjacent, bestBefore)
-                        current[j] = best > none ? best + start : none
-                    }
-                }
-                swap(&previous, &current)
-            }
-            let best = previous.max() ?? none
-            return best > none ? best : nil
-        }
-    }
-
-    /// A byte after which a letter starts a word: space . / - _ :
-    private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == 32 || byte == 46 || byte == 47 || byte == 45 || byte == 95 || byte == 58
-    }
+    /// Replaces what is typed (as typing it would).
+    mutating func setQuery(_ text: String) { finder.setQuery(text) }
 
     /// Draws it (`Dialog.draw`).
     public func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
