@@ -17,6 +17,14 @@ struct ImportEnvironments {
     /// Variables every environment starts from (file or collection variables).
     var defaults: [String: String]
 
+    /// `https://host` as `wss://host`, `http://host` as `ws://host`; nil for a base that is a
+    /// variable (`{{base_url}}`), which stays a base.
+    private static func webSocketURL(of base: String) -> String? {
+        if base.hasPrefix("https://") { return "wss://" + base.dropFirst(8) }
+        if base.hasPrefix("http://") { return "ws://" + base.dropFirst(7) }
+        return nil
+    }
+
     /// Adds the environments and `routes` (each with the base URL it was written with) to `plan`.
     func assemble(_ routes: [(route: Route, base: String)], into plan: inout ImportPlan) {
         let list = self.list.isEmpty ? [(name: "", variables: [:], secrets: [])] : self.list
@@ -25,6 +33,17 @@ struct ImportEnvironments {
             (try? Template.render(base, in: TemplateContext(environment: firstVariables))) ?? base
         }
         var routes = routes
+        // A WebSocket on a base no HTTP request of the source uses keeps its whole URL
+        // (`wss://{{host}}/live`): a base of its own would split every environment in two.
+        let httpBases = Set(routes.filter { !$0.route.websocket }.map { resolved($0.base) })
+        if let shared = routes.first(where: { !$0.route.websocket })?.base {
+            for index in routes.indices where routes[index].route.websocket {
+                let base = routes[index].base
+                guard !httpBases.contains(resolved(base)), let url = Self.webSocketURL(of: base) else { continue }
+                routes[index].route.path = url + routes[index].route.path
+                routes[index].base = shared
+            }
+        }
         var bases: [String] = []
         for (index, entry) in routes.enumerated() {
             if let same = bases.first(where: { resolved($0) == resolved(entry.base) }) {

@@ -40,11 +40,11 @@ public final class WebSocketPeer: ChannelInboundHandler {
     public func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     public func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
-    /// Sends one whole message (on the loop); `written` completes once it is handed to the
-    /// connection, or at once when it cannot be sent any more (closing, closed).
+    /// Sends one whole message (on the loop); `written` succeeds once it is handed to the
+    /// connection, and fails when it cannot be sent any more (closing, closed).
     public func send(_ kind: WebSocketMessage.Kind, _ data: [UInt8], written: EventLoopPromise<Void>? = nil) {
         guard let context else {
-            written?.succeed(())
+            written?.fail(ChannelError.ioOnClosedChannel)
             return
         }
         send(context, kind, data, written: written)
@@ -154,7 +154,7 @@ public final class WebSocketPeer: ChannelInboundHandler {
         written: EventLoopPromise<Void>? = nil
     ) {
         guard closeSent == nil, context.channel.isActive else {
-            written?.succeed(())
+            written?.fail(ChannelError.ioOnClosedChannel)
             return
         }
         write(context, kind == .text ? .text : .binary, context.channel.allocator.buffer(bytes: data), written: written)

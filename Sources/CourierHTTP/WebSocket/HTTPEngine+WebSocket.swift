@@ -198,17 +198,22 @@ extension HTTPEngine {
         let idleTimer = IdleTimer(loop: loop, seconds: idle) { feed.yield(.idle) }
         return await withTaskGroup(of: Void.self) { group in
             group.addTask(executorPreference: self.taskExecutor) {
-                for await item in outgoing {
+                taking: for await item in outgoing {
                     switch item {
                     case .message(let kind, let data):
                         feed.yield(.sent(kind, data))
                         // The next message is taken once this one is written: a server that
                         // stops reading holds the sender back (stdin is read no further)
-                        // instead of filling memory. The close of the connection fails a
-                        // write that waits, so this never outlives the conversation.
+                        // instead of filling memory. Once nothing more can be written (the
+                        // close is sent, the connection gone: that fails a write that waits,
+                        // so this never outlives the conversation) nothing more is taken.
                         let written = loop.makePromise(of: Void.self)
                         loop.execute { peer.value.send(kind, data, written: written) }
-                        try? await written.futureResult.get()
+                        do {
+                            try await written.futureResult.get()
+                        } catch {
+                            break taking
+                        }
                     case .close:
                         loop.execute { peer.value.closeNormally() }
                     }
