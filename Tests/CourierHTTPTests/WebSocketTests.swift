@@ -204,8 +204,9 @@ struct WebSocketTests {
     func backpressure() async throws {
         try await withServer { server, engine in
             let taken = Locked(0)
-            let piece = [UInt8](repeating: 0x61, count: 1 << 20)
-            // 200 MB on offer, taken only as the conversation asks for them.
+            let piece = [UInt8](repeating: 0x61, count: 256 << 10)
+            // 50 MB on offer, taken only as the conversation asks for them: light enough not to
+            // starve the timing tests beside it under ThreadSanitizer.
             let outgoing = AsyncStream<HTTPEngine.WebSocketOutgoing>(unfolding: {
                 let count = taken.withLock { count -> Int in
                     count += 1
@@ -216,7 +217,8 @@ struct WebSocketTests {
             let prepared = PreparedRequest(
                 request: HTTPRequest(method: .get, url: Self.ws(server, "deaf")), options: SendOptions(timeout: 1.5))
             let exchange = try await engine.converse(prepared, outgoing: outgoing)
-            // What the connection's buffers hold (a few MB on loopback), not all 200.
+            // What the connection's buffers hold (the sender's, up to 4 MB here, and the deaf
+            // server's 64 KB), not all 200.
             let count = taken.withLock { $0 }
             #expect(count < 60, "\(count) messages were taken")
             #expect(exchange.response.transcript?.timedOut == true)

@@ -25,7 +25,8 @@ enum SampleWebSocket: String, CaseIterable {
     case silent
     /// 2,000 pings at once, then `{"type":"done"}`.
     case pings
-    /// Accepts, then reads nothing more: what a client sends piles up in the connection.
+    /// Accepts, then reads nothing more (its receive buffer 64 KB): what a client sends piles
+    /// up in the connection.
     case deaf
 
     /// The endpoint `uri` names and whether the request may have it; nil for a path that is

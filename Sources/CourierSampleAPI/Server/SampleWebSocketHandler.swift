@@ -24,7 +24,10 @@ final class SampleWebSocketHandler: ChannelInboundHandler {
         case .echo, .private, .silent:
             break
         case .deaf:
-            context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
+            // A small receive buffer, so what piles up is little and a test of it stays light.
+            let channel = context.channel
+            channel.setOption(ChannelOptions.socketOption(.so_rcvbuf), value: 64 << 10)
+                .flatMap { channel.setOption(ChannelOptions.autoRead, value: false) }.whenComplete { _ in }
         case .events:
             send(context, text: #"{"type":"hello"}"#)
             for tick in 1...4 {
