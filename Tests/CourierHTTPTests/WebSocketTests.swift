@@ -159,16 +159,21 @@ struct WebSocketTests {
         }
     }
 
+    /// An upgrade to the sample's `ws/KIND` with the development deployment's OAuth2 client.
+    static func oauth2Upgrade(_ server: SampleServer, _ kind: String) -> PreparedRequest {
+        var prepared = PreparedRequest(
+            request: HTTPRequest(method: .get, url: ws(server, kind)), options: SendOptions(timeout: Patience.loopback))
+        prepared.auth = .oauth2(
+            OAuth2Spec(
+                grant: .clientCredentials, tokenURL: server.url("/dev/v1/oauth/token"), clientID: "courier",
+                clientSecret: "development-client-secret"))
+        return prepared
+    }
+
     @Test("an OAuth2 route's token goes with the upgrade, and is masked as a secret")
     func oauth2() async throws {
         try await withServer { server, engine in
-            var prepared = PreparedRequest(
-                request: HTTPRequest(method: .get, url: Self.ws(server, "echo")),
-                options: SendOptions(timeout: Patience.loopback))
-            prepared.auth = .oauth2(
-                OAuth2Spec(
-                    grant: .clientCredentials, tokenURL: server.url("/dev/v1/oauth/token"), clientID: "courier",
-                    clientSecret: "development-client-secret"))
+            let prepared = Self.oauth2Upgrade(server, "echo")
             let (outgoing, feed) = AsyncStream<HTTPEngine.WebSocketOutgoing>.makeStream()
             feed.finish()
             let exchange = try await engine.converse(prepared, outgoing: outgoing)
@@ -181,13 +186,7 @@ struct WebSocketTests {
     @Test("a 401 to an OAuth2 route's upgrade fetches one new token and tries once more, as any request does")
     func oauth2Refreshed() async throws {
         try await withServer { server, engine in
-            var prepared = PreparedRequest(
-                request: HTTPRequest(method: .get, url: Self.ws(server, "private")),
-                options: SendOptions(timeout: Patience.loopback))
-            prepared.auth = .oauth2(
-                OAuth2Spec(
-                    grant: .clientCredentials, tokenURL: server.url("/dev/v1/oauth/token"), clientID: "courier",
-                    clientSecret: "development-client-secret"))
+            let prepared = Self.oauth2Upgrade(server, "private")
             // A token kept from before, which the server no longer takes.
             let tokens = OAuth2Tokens(load: { _ in OAuth2Token(accessToken: "stale-token-from-yesterday") })
             let exchange = try await engine.converse(prepared, tokens: tokens, outgoing: AsyncStream { $0.finish() })
