@@ -53,7 +53,8 @@ if [ -n "$io" ]; then
   echo "system calls in CourierCore, CourierTUI or CourierImport (files to CourierStore, the rest to CourierSystem): $io" >&2
   exit 1
 fi
-swift test
+# Each test run has a bound (scripts/bounded.sh): a hang names its tests and fails in time.
+scripts/bounded.sh 30 swift test
 # The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it
 # with its own flags (function order, lld, static C libraries, folded code, no exported symbols).
 binary=$(scripts/release.sh)
@@ -71,7 +72,7 @@ if [ -n "$shared" ] || readelf -d "$binary" | grep -q -e '(RUNPATH)' -e '(RPATH)
   echo "the release binary loads $(echo $shared) or has a run path; see scripts/release.sh" >&2
   exit 1
 fi
-COURIER_BINARY="$binary" swift test --skip-build --filter CourierEndToEndTests
+COURIER_BINARY="$binary" scripts/bounded.sh 15 swift test --skip-build --filter CourierEndToEndTests
 # Sent as written (issue 29): every request of the Insomnia and Bruno fixtures, imported and sent
 # by the shipped binary through a recording loopback proxy, against the request its file writes,
 # read by scripts/corpus_sources.py apart from Courier's importers.
@@ -85,5 +86,5 @@ python3 scripts/corpus.py "$binary" curl --at-least 94 Tests/CourierCoreTests/Fi
 # Bad input, briefly: every fuzz target for 10 s (a debug build, one minute instead of six; the
 # long runs are scripts/fuzz.sh 600), then the thread sanitizer over the unit and integration
 # tests (about 8 minutes: every dependency built again with -sanitize=thread).
-FUZZ_CONFIG=debug scripts/fuzz.sh 10
-scripts/sanitize.sh thread
+FUZZ_CONFIG=debug scripts/bounded.sh 15 scripts/fuzz.sh 10
+scripts/bounded.sh 40 scripts/sanitize.sh thread

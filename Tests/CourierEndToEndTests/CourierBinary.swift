@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 /// What one run of the built `courier` produced.
@@ -45,100 +46,74 @@ enum CourierBinary {
         return environment
     }
 
-    /// Runs `courier` with `arguments` to completion; with `peakTo`, under GNU time, which writes
-    /// that run's own peak resident memory (KB) there (not another child's of this process).
+    /// Runs `courier` with `arguments` to completion, killing it after `seconds`; with `peakTo`,
+    /// under GNU time, which writes that run's own peak resident memory (KB) there (not another
+    /// child's of this process).
     static func run(
         _ arguments: [String], environment extra: [String: String] = [:], stdin: [UInt8]? = nil,
-        in directory: URL? = nil, peakTo: URL? = nil
+        in directory: URL? = nil, peakTo: URL? = nil, seconds: Double = 300
     ) async throws -> RunResult {
-        // Files, not pipes: a tmux server that a test running alongside starts can inherit a
-        // pipe's write end (the spawn leaves descriptors open), and reading to the end of the
-        // pipe then waits until that server exits, long after courier did.
+        // Files, not pipes, and a child that inherits nothing else (TestProcess says why).
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = ["stdin", "stdout", "stderr"].map { folder.appendingPathComponent($0) }
         try Data(stdin ?? []).write(to: files[0])
-        try Data().write(to: files[1])
-        try Data().write(to: files[2])
-        let input = try FileHandle(forReadingFrom: files[0])
-        let output = try FileHandle(forWritingTo: files[1])
-        let errors = try FileHandle(forWritingTo: files[2])
-
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        var path = url.path
+        var all = arguments
         if let peakTo {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-q", "-f", "%M", "-o", peakTo.path, url.path] + arguments
+            path = "/usr/bin/time"
+            all = ["-q", "-f", "%M", "-o", peakTo.path, url.path] + arguments
         }
-        process.environment = environment(extra)
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { finished in
-            exited.continuation.yield(finished.terminationStatus)
-            exited.continuation.finish()
-        }
-        try process.run()
-        for handle in [input, output, errors] { try? handle.close() }
-        var code: Int32 = -1
-        for await status in exited.stream { code = status }
+        let child = try TestProcess(
+            path, all, environment: environment(extra), directory: directory, stdin: files[0].path,
+            stdout: files[1].path, stderr: files[2].path)
+        let ending = await child.wait(seconds: seconds)
         let stdoutData = (try? Data(contentsOf: files[1])) ?? Data()
-        let stderrData = (try? Data(contentsOf: files[2])) ?? Data()
+        var stderr = String(decoding: (try? Data(contentsOf: files[2])) ?? Data(), as: UTF8.self)
+        if case .timedOut = ending { stderr += "\n[the test killed courier after \(Int(seconds)) s]\n" }
         return RunResult(
-            stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self),
-            stdoutBytes: [UInt8](stdoutData), code: code)
+            stdout: String(decoding: stdoutData, as: UTF8.self), stderr: stderr, stdoutBytes: [UInt8](stdoutData),
+            code: ending.code)
     }
 }
 
 /// `courier demo --port 0` (or another command that serves) running as a child process.
 final class DemoProcess: @unchecked Sendable {
-    let process: Process
+    let process: TestProcess
     let port: Int
     /// Everything printed on stdout up to and including the line with the port.
     let banner: String
+    /// The file its stdout goes to.
+    private let output: URL
 
-    private init(process: Process, port: Int, banner: String) {
+    private init(process: TestProcess, port: Int, banner: String, output: URL) {
         self.process = process
         self.port = port
         self.banner = banner
+        self.output = output
     }
 
     /// Starts the server and waits (up to 60 s) until it prints the port it listens on.
     static func start(_ arguments: [String] = ["demo", "--port", "0"]) async throws -> DemoProcess {
-        let process = Process()
-        process.executableURL = CourierBinary.url
-        process.arguments = arguments
-        process.environment = CourierBinary.environment([:])
-        process.currentDirectoryURL = CourierBinary.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let handle = output.fileHandleForReading
-        let banner: String = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var text = ""
-                let deadline = Date().addingTimeInterval(60)
-                while Date() < deadline {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                    if text.contains("Ctrl-C") { break }
-                }
-                continuation.resume(returning: text)
-            }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("courier-demo-\(UUID().uuidString)")
+        let process = try TestProcess(
+            CourierBinary.url.path, arguments, environment: CourierBinary.environment([:]),
+            directory: CourierBinary.packageRoot, stdout: output.path)
+        var banner = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && !banner.contains("Ctrl-C") && process.isRunning {
+            try await Task.sleep(for: .milliseconds(10))
+            banner = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
         }
         guard let range = banner.range(of: "listening on http://127.0.0.1:"),
             let port = Int(banner[range.upperBound...].prefix { $0.isNumber })
         else {
-            kill(process.processIdentifier, SIGKILL)
+            process.kill()
+            try? FileManager.default.removeItem(at: output)
             throw DemoError(message: "the demo server did not print its port: \(banner)")
         }
-        return DemoProcess(process: process, port: port, banner: banner)
+        return DemoProcess(process: process, port: port, banner: banner, output: output)
     }
 
     /// `COURIER_DEMO_PORT` pointing the shipped workspace at this server.
@@ -163,8 +138,8 @@ final class DemoProcess: @unchecked Sendable {
 
     /// Ends the server at once (tests cannot rely on SIGTERM reaching it).
     func terminate() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.kill()
+        try? FileManager.default.removeItem(at: output)
     }
 }
 

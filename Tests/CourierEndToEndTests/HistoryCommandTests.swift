@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -220,12 +221,6 @@ final class HistoryCommandTests {
             """
         try Data(text.utf8).write(to: workspace)
 
-        let process = Process()
-        process.executableURL = CourierBinary.url
-        process.arguments = ["check", "--config", workspace.path, "--env", "bench"]
-        process.environment = CourierBinary.environment(["XDG_STATE_HOME": folder.path + "/state"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         // Kill it once the database has taken some writes (the log outlives each process, so
         // measure its growth).
         func logSize() -> Int {
@@ -237,25 +232,16 @@ final class HistoryCommandTests {
         #expect(try await courier(["history"]).code == 0)
         /// Exchanges of the run committed so far (a reader beside the writer, as WAL allows).
         func committed() throws -> Int {
-            let reader = Process()
-            reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            reader.arguments = [
-                "python3", "-c",
-                "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("
-                    + "\"select count(*) from exchange where environment = 'bench'\").fetchone()[0])",
-                database,
-            ]
-            let output = Pipe()
-            reader.standardOutput = output
-            reader.standardError = FileHandle.nullDevice
-            try reader.run()
-            reader.waitUntilExit()
-            return Int(
-                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(
-                    in: .whitespacesAndNewlines)) ?? 0
+            Int(
+                try python(
+                    "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("
+                        + "\"select count(*) from exchange where environment = 'bench'\").fetchone()[0])"
+                ).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         }
         let before = logSize()
-        try process.run()
+        let process = try TestProcess(
+            CourierBinary.url.path, ["check", "--config", workspace.path, "--env", "bench"],
+            environment: CourierBinary.environment(["XDG_STATE_HOME": folder.path + "/state"]))
         // Killed once a batch is committed and the log has grown on: a fast (release) run's
         // first batch alone can pass 64 KB before it commits, and a kill then leaves nothing
         // to read back.
@@ -264,9 +250,8 @@ final class HistoryCommandTests {
             if logSize() > before + 64 * 1024, try committed() > 0 { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        process.kill()
+        #expect(process.poll() == .signalled(SIGKILL))
 
         let listed = try await courier(["history", "--limit", "3"], config: workspace.path)
         #expect(listed.code == 0)
@@ -275,18 +260,18 @@ final class HistoryCommandTests {
         // depends on the machine's load; what matters is that they read back whole.
         #expect((2...4).contains(listed.stdout.split(separator: "\n").count), "\(listed.stdout)")
         #expect(listed.stdout.contains("bench"), "\(listed.stdout)")
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = [
-            "python3", "-c",
-            "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])",
-            database,
-        ]
-        let output = Pipe()
-        check.standardOutput = output
-        try check.run()
-        check.waitUntilExit()
-        let verdict = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let verdict = try python(
+            "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])")
         #expect(verdict == "ok\n")
+    }
+
+    /// What a Python script prints, given the history database's path: Python's own sqlite3
+    /// reads it, apart from Courier.
+    private func python(_ script: String) throws -> String {
+        let output = folder.appendingPathComponent("python-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let child = try TestProcess("/usr/bin/env", ["python3", "-c", script, database], stdout: output.path)
+        _ = child.waitBlocking(seconds: 60)
+        return String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 /// A tmux server of its own (`-L unique`) running one command in a fixed-size window, for
@@ -14,16 +15,15 @@ final class TmuxSession: @unchecked Sendable {
         // anywhere and the terminal raw (a line feed alone does not return the carriage), and
         // a marker printed at the right edge would wrap in two.
         let wrapped = "\(command); printf '\\r\\nEXIT=%s\\r\\n' \"$?\"; sleep 600"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target,
-            "-x", String(width), "-y", String(height), wrapped,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // Not waited for: the tmux server inherits the child's descriptors (PLATFORM.md).
-        try process.run()
+        // The client starts the server and returns; the server inherits nothing of this process
+        // (TestProcess says why that matters).
+        let client = try TestProcess(
+            "/usr/bin/env",
+            [
+                "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target,
+                "-x", String(width), "-y", String(height), wrapped,
+            ])
+        _ = client.waitBlocking(seconds: 10)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if (try? tmux(["has-session", "-t", target]).code) == 0 {
@@ -38,18 +38,14 @@ final class TmuxSession: @unchecked Sendable {
         throw DemoError(message: "tmux session did not start")
     }
 
+    /// Runs a tmux command against this server (killed after 30 s): its exit status and stdout.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> (code: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let child = try TestProcess("/usr/bin/env", ["tmux", "-L", socket] + arguments, stdout: output.path)
+        let ending = child.waitBlocking(seconds: 30)
+        return (ending.code, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
     }
 
     /// Sends tmux key names (`Enter`, `Escape`, `C-u`) or literal text.
@@ -121,12 +117,6 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     private static func run(_ path: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        _ = try TestProcess(path, arguments).waitBlocking(seconds: 30)
     }
 }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -102,31 +103,25 @@ final class TransportCommandTests {
 
     @Test("a live stream is printed event by event: the first long before the stream ends")
     func liveStream() async throws {
-        let process = Process()
-        process.executableURL = CourierBinary.url
-        process.arguments = [
-            "call", "events", "-q", "count=3", "-q", "ms=800", "--config", CourierBinary.workspace,
-        ]
-        process.environment = CourierBinary.environment(demo.environment)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let output = folder.appendingPathComponent("stream-\(UUID().uuidString)")
         let started = Date()
-        try process.run()
+        let process = try TestProcess(
+            CourierBinary.url.path,
+            ["call", "events", "-q", "count=3", "-q", "ms=800", "--config", CourierBinary.workspace],
+            environment: CourierBinary.environment(demo.environment), stdout: output.path)
         var text = ""
         var firstAt: TimeInterval?
-        while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        while process.isRunning && Date().timeIntervalSince(started) < 60 {
+            text = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
             if firstAt == nil, text.contains("event: tick  id: 1") {
                 firstAt = Date().timeIntervalSince(started)
                 // The stream has 1.6 s to go: the process is still reading it.
                 #expect(process.isRunning)
             }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(await process.wait(seconds: 10) == .exited(0))
+        text = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
         #expect((firstAt ?? 99) < 1.2, "first event after \(firstAt ?? -1) s")
         #expect(text.components(separatedBy: "event: tick").count == 4 && text.contains("event: done"))
         #expect(text.contains("  \"n\": 2,"), "JSON data pretty-printed: \(text)")

@@ -1,33 +1,37 @@
+import CourierTestSupport
 import Foundation
 
 /// `scripts/test_proxy.py` on a loopback port: a real proxy (HTTP CONNECT, absolute-form
 /// HTTP, SOCKS5) that logs each request it carries, so a test can see what went through it.
 final class ProxyProcess {
     let port: Int
-    private let process: Process
+    private let process: TestProcess
     private let logFile: URL
+    private let output: URL
 
     /// Starts the proxy; with `auth` (`user:pass`) it answers 407 without those credentials.
     init(auth: String? = nil) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "courier-proxy-\(UUID().uuidString).log")
+        let name = "courier-proxy-\(UUID().uuidString)"
+        logFile = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".log")
+        output = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".out")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        // Its stdout is a file and it inherits nothing else (TestProcess says why).
+        process = try TestProcess(
+            "/usr/bin/env",
             ["python3", root.appendingPathComponent("scripts/test_proxy.py").path, "--log", logFile.path]
-            + (auth.map { ["--auth", $0] } ?? [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+                + (auth.map { ["--auth", $0] } ?? []),
+            stdout: output.path)
         // The first line is `PORT n`.
-        var line: [UInt8] = []
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A { line.append(byte) }
-        guard let number = Int(String(decoding: line, as: UTF8.self).dropFirst(5)) else {
-            process.terminate()
+        let deadline = Date().addingTimeInterval(30)
+        var printed = ""
+        while !printed.contains("\n") && Date() < deadline && process.isRunning {
+            usleep(5000)
+            printed = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
+        }
+        guard printed.hasPrefix("PORT "), let number = Int(printed.dropFirst(5).prefix { $0.isNumber }) else {
+            process.kill()
             throw CocoaError(.fileReadCorruptFile)
         }
         port = number
@@ -39,12 +43,8 @@ final class ProxyProcess {
     }
 
     deinit {
-        // SIGKILL and a plain waitpid: Foundation's waitUntilExit can wait on a run loop that
-        // an async test never turns.
-        let pid = process.processIdentifier
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        process.kill()
         try? FileManager.default.removeItem(at: logFile)
+        try? FileManager.default.removeItem(at: output)
     }
 }
