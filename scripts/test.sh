@@ -54,7 +54,7 @@ if [ -n "$io" ]; then
   exit 1
 fi
 # Each test run has a bound (scripts/bounded.sh): a hang names its tests and fails in time.
-scripts/bounded.sh 30 swift test
+scripts/bounded.sh 20 swift test
 # The end-to-end tests once more, against the binary as it ships: scripts/release.sh links it
 # with its own flags (function order, lld, static C libraries, folded code, no exported symbols).
 binary=$(scripts/release.sh)
@@ -87,4 +87,4 @@ python3 scripts/corpus.py "$binary" curl --at-least 94 Tests/CourierCoreTests/Fi
 # long runs are scripts/fuzz.sh 600), then the thread sanitizer over the unit and integration
 # tests (about 8 minutes: every dependency built again with -sanitize=thread).
 FUZZ_CONFIG=debug scripts/bounded.sh 15 scripts/fuzz.sh 10
-scripts/bounded.sh 40 scripts/sanitize.sh thread
+scripts/bounded.sh 30 scripts/sanitize.sh thread
