@@ -213,8 +213,11 @@ struct WebSocketTests {
                 }
                 return count <= 200 ? .message(.text, piece) : nil
             })
+            // The timeout is the upgrade's and then the idle one that ends the conversation: 10 s,
+            // as ThreadSanitizer beside the whole suite once took more than 1.5 s to upgrade. The
+            // wait costs no CPU: the sender is held back.
             let prepared = PreparedRequest(
-                request: HTTPRequest(method: .get, url: Self.ws(server, "deaf")), options: SendOptions(timeout: 1.5))
+                request: HTTPRequest(method: .get, url: Self.ws(server, "deaf")), options: SendOptions(timeout: 10))
             let exchange = try await engine.converse(prepared, outgoing: outgoing)
             // What the connection's buffers hold (the sender's, up to 4 MB here, and the deaf
             // server's 64 KB), not all 200.
@@ -247,7 +250,7 @@ struct WebSocketTests {
             await #expect(
                 throws: TransportError.connection(url: "http://127.0.0.1:\(port)/x", reason: "connection refused")
             ) {
-                try await Self.talk(engine, "ws://127.0.0.1:\(port)/x", timeout: 2)
+                try await Self.talk(engine, "ws://127.0.0.1:\(port)/x", timeout: 10)
             }
         }
         let liar = try HostileServer { _ in
@@ -258,7 +261,7 @@ struct WebSocketTests {
         defer { liar.stop() }
         await withEngine { engine in
             do {
-                _ = try await Self.talk(engine, "ws://127.0.0.1:\(liar.port)/x", timeout: 2)
+                _ = try await Self.talk(engine, "ws://127.0.0.1:\(liar.port)/x", timeout: 10)
                 Issue.record("a wrong Sec-WebSocket-Accept was taken")
             } catch {
                 #expect("\(error)".contains("Sec-WebSocket-Accept does not match the key"), "\(error)")
