@@ -108,8 +108,9 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             exclude: ["Fixtures"]),
-        // Test helpers shared by the integration and end-to-end tests: a hostile loopback server.
-        .target(name: "CourierTestSupport", path: "Tests/CourierTestSupport"),
+        // Test helpers shared by the integration and end-to-end tests: a hostile loopback server,
+        // and TestProcess, which starts the programs they drive.
+        .target(name: "CourierTestSupport", dependencies: ["CourierSystem"], path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierHTTPTests",
             dependencies: [

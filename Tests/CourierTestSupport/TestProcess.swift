@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -70,14 +71,7 @@ public final class TestProcess: @unchecked Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
         // Test threads block signals (SIGTERM among them); the child gets none blocked.
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        SpawnSignals.reset(&attributes, flags: POSIX_SPAWN_SETPGROUP)
 
         let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
