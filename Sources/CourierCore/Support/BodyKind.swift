@@ -3,7 +3,8 @@
 public enum BodyKind {
     /// Worth trying as JSON: declared as JSON, or starting with `{` or `[`.
     public static func looksLikeJSON(_ body: [UInt8], contentType: String?) -> Bool {
-        if contentType?.lowercased().contains("json") == true { return true }
+        // A byte search (TextSearch): the standard library's `contains` on text is slow.
+        if contentType?.lowercased().firstRange(ofText: "json") != nil { return true }
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }

@@ -134,7 +134,9 @@ extension HTTPEngine {
         var received = 0
         // NIO decodes gzip and deflate, and stops at `maxInflationRatio`; this bounds the rest.
         let encoding = headers.first(name: "Content-Encoding")?.lowercased() ?? ""
-        let inflates = encoding.contains("gzip") || encoding.contains("deflate")
+        // A byte search (TextSearch): the standard library's `contains` on text, here for every
+        // answer, was 2 % of a check run's CPU.
+        let inflates = encoding.firstRange(ofText: "gzip") != nil || encoding.firstRange(ofText: "deflate") != nil
         let bound = inflates ? options.maxInflatedBody : options.maxSpilledBody
         // The start of a large body, once, for a screen: a redirect, a retry's answer or a
         // stream (shown as events) is not what it waits for.
