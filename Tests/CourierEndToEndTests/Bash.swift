@@ -9,13 +9,10 @@ enum Bash {
     static func run(_ script: String, environment: [String: String] = [:], in directory: URL? = nil) throws -> (
         stdout: String, code: Int32
     ) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bash-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let child = try TestProcess(
+        let run = try TestProcess.output(
             "/bin/bash", ["-c", script],
             environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
-            directory: directory, stdout: output.path)
-        let ending = child.waitBlocking(seconds: 120)
-        return (String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self), ending.code)
+            directory: directory, seconds: 120)
+        return (run.stdout, run.ending.code)
     }
 }

@@ -268,10 +268,6 @@ final class HistoryCommandTests {
     /// What a Python script prints, given the history database's path: Python's own sqlite3
     /// reads it, apart from Courier.
     private func python(_ script: String) throws -> String {
-        let output = folder.appendingPathComponent("python-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let child = try TestProcess("/usr/bin/env", ["python3", "-c", script, database], stdout: output.path)
-        _ = child.waitBlocking(seconds: 60)
-        return String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
+        try TestProcess.output("/usr/bin/env", ["python3", "-c", script, database], seconds: 60).stdout
     }
 }

@@ -41,11 +41,8 @@ final class TmuxSession: @unchecked Sendable {
     /// Runs a tmux command against this server (killed after 30 s): its exit status and stdout.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> (code: Int32, output: String) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tmux-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let child = try TestProcess("/usr/bin/env", ["tmux", "-L", socket] + arguments, stdout: output.path)
-        let ending = child.waitBlocking(seconds: 30)
-        return (ending.code, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
+        let run = try TestProcess.output("/usr/bin/env", ["tmux", "-L", socket] + arguments, seconds: 30)
+        return (run.ending.code, run.stdout)
     }
 
     /// Sends tmux key names (`Enter`, `Escape`, `C-u`) or literal text.
@@ -117,6 +114,6 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     private static func run(_ path: String, _ arguments: [String]) throws {
-        _ = try TestProcess(path, arguments).waitBlocking(seconds: 30)
+        _ = try TestProcess.output(path, arguments, seconds: 30)
     }
 }

@@ -85,6 +85,19 @@ public final class TestProcess: @unchecked Sendable {
         self.pid = pid
     }
 
+    /// Runs `path` to its end (killed after `seconds`), blocking the thread: how it ended and
+    /// what it printed on stdout, through a file of its own (stderr is dropped).
+    public static func output(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil,
+        seconds: Double
+    ) throws -> (ending: Ending, stdout: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-child-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let child = try TestProcess(path, arguments, environment: environment, directory: directory, stdout: file.path)
+        let ending = child.waitBlocking(seconds: seconds)
+        return (ending, String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self))
+    }
+
     /// Kills what is left of it, so no child outlives the test that started it.
     deinit {
         if poll() == nil { kill() }
