@@ -6,7 +6,7 @@
 /// still recognised.
 enum HistorySchema {
     /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
-    static let version = 7
+    static let version = 8
 
     /// Each migration's name and SQL, oldest first.
     static let migrations: [(name: String, sql: String)] = [
@@ -95,6 +95,16 @@ enum HistorySchema {
             "v7",
             // A WebSocket conversation's messages and close (`WebSocketTranscript.json`), masked.
             "ALTER TABLE exchange ADD COLUMN transcript TEXT"
+        ),
+        (
+            "v8",
+            // v3's index again, gone: `exchange_by_route` answers the same question (the route's
+            // rows are at most `keep` per environment, sorted by id in a moment; `HistoryStore`
+            // names that index for it, or SQLite walks the workspace's instead). Each index
+            // clustered by route takes every new exchange at a page of its own: with a full
+            // history of 500 routes, a run of them wrote 8 MB of log, and its commits cost more
+            // than its requests.
+            "DROP INDEX IF EXISTS exchange_by_route_id"
         ),
     ]
 

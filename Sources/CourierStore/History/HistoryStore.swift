@@ -282,12 +282,19 @@ public final class HistoryStore: Sendable {
         throws(HistoryError) -> [SQLiteRow]
     {
         importPending()
-        let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
-        return try withDatabase { db in
-            try db.rows(
-                "SELECT \(columns) FROM exchange\(filter) ORDER BY id DESC LIMIT ?",
-                arguments + [SQLiteValue(max(limit, 0))])
-        }
+        let (sql, arguments) = Self.newestQuery(columns, workspace: workspace, route: route, environment: environment)
+        return try withDatabase { db in try db.rows(sql, arguments + [SQLiteValue(max(limit, 0))]) }
+    }
+
+    /// The statement of `newest` (its limit to be bound last). A route's rows, in one or every
+    /// environment, are found with `exchange_by_route`, named: walking the workspace's index
+    /// backwards for them instead took 170 ms at 100,000 rows (schema v3 and v8).
+    static func newestQuery(_ columns: String, workspace: String?, route: String?, environment: String?)
+        -> (String, [SQLiteValue])
+    {
+        let (filter, arguments) = filter(workspace: workspace, route: route, environment: environment)
+        let index = workspace != nil && route != nil ? " INDEXED BY exchange_by_route" : ""
+        return ("SELECT \(columns) FROM exchange\(index)\(filter) ORDER BY id DESC LIMIT ?", arguments)
     }
 
     /// The whole record with `id`, or nil when there is none.
