@@ -134,6 +134,29 @@ struct HistoryStoreTests {
         #expect(routes.count >= 9)
     }
 
+    @Test("a batch is held to the size limit once, at its end, and keeps what one at a time keeps")
+    func retentionOfABatch() throws {
+        let large = String(repeating: "x", count: 100_000)
+        let small = HistorySettings(keep: 200, maxBytes: 1 << 20)
+        let records = (0..<15).map { HistoryRedactor.record(exchange(route: "r\($0)", body: large)) }
+        var kept: [[String]] = []
+        for batched in [false, true] {
+            let (folder, path) = place()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let store = try HistoryStore(path: path)
+            if batched {
+                try store.add(records, settings: small)
+            } else {
+                for record in records { try store.add(record, settings: small) }
+            }
+            #expect(try store.storedBytes() <= 1 << 20)
+            kept.append(try store.entries(workspace: "/work/environments.json", limit: 100).map(\.route))
+        }
+        #expect(kept[0] == kept[1])
+        #expect(kept[1].first == "r14")
+        #expect(!kept[1].contains("r0"))
+    }
+
     @Test("clear removes a route's or an environment's exchanges, or the workspace's")
     func clear() throws {
         let (folder, path) = place()

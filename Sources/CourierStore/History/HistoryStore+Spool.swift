@@ -37,7 +37,8 @@ extension HistoryStore {
                     let (_, more) = try Self.insert(entry.record, settings: entry.settings, spoolID: entry.id, into: db)
                     dropped = dropped || more
                 }
-                try Self.release(db, dropped: dropped)
+                // The size limit of the newest call's workspace.
+                try Self.release(db, settings: entries.last?.settings ?? HistorySettings(), dropped: dropped)
             }
         }
         // What did not decode was cut short by a killed writer: it goes with the rest.

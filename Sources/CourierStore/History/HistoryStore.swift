@@ -133,32 +133,36 @@ public final class HistoryStore: Sendable {
     {
         try withDatabase(writing: true) { db in
             let (id, dropped) = try Self.insert(record, settings: settings, into: db)
-            try Self.release(db, dropped: dropped)
+            try Self.release(db, settings: settings, dropped: dropped)
             return id
         }
     }
 
-    /// Writes `records` in order, each with `settings`' limits applied after it, in one
-    /// transaction: a run's recorder hands over what came while the last write was on disk,
-    /// and one commit writes the pages they share (the table's, its indexes', the totals')
-    /// once instead of once each.
+    /// Writes `records` in order, in one transaction, each route's limit applied after each and
+    /// the size limit once at the end: a run's recorder hands over what came while the last
+    /// write was on disk, and one commit writes the pages they share (the table's, its
+    /// indexes', the totals') once instead of once each.
     public func add(_ records: [HistoryRecord], settings: HistorySettings = HistorySettings()) throws(HistoryError) {
         try withDatabase(writing: true) { db in
             var dropped = false
             for record in records { dropped = try Self.insert(record, settings: settings, into: db).dropped || dropped }
-            try Self.release(db, dropped: dropped)
+            try Self.release(db, settings: settings, dropped: dropped)
         }
     }
 
-    /// Gives the pages of dropped exchanges back to the file system, once per transaction: the
-    /// pragma walks the free list, and a run at its routes' limits drops one row per exchange.
-    static func release(_ db: SQLiteConnection, dropped: Bool) throws {
-        if dropped { try db.run("PRAGMA incremental_vacuum", cached: true) }
+    /// Ends a transaction's writes: drops the oldest exchanges of all until the total is within
+    /// `settings.maxBytes`, then gives the pages of what went back to the file system. Once per
+    /// transaction: the total can only grow while it writes, so checking it after each
+    /// exchange dropped nothing more, and the pragma walks the free list.
+    static func release(_ db: SQLiteConnection, settings: HistorySettings, dropped: Bool) throws {
+        let trimmed = try trimToSize(db, maxBytes: settings.maxBytes)
+        if dropped || trimmed { try db.run("PRAGMA incremental_vacuum", cached: true) }
     }
 
-    /// Inserts `record` and applies `settings`' limits; a record with a `spoolID` already
-    /// present (imported once, then found in the spool again after a crash) is left out.
-    /// Returns its id and whether the limits dropped older ones (`release` then frees pages).
+    /// Inserts `record` and applies its route's limit (`settings.keep`); a record with a
+    /// `spoolID` already present (imported once, then found in the spool again after a crash) is
+    /// left out. Returns its id and whether the limit dropped older ones (`release` then frees
+    /// pages, after applying the size limit).
     static func insert(
         _ record: HistoryRecord, settings: HistorySettings, spoolID: String? = nil, into db: SQLiteConnection
     ) throws -> (id: Int64, dropped: Bool) {
@@ -200,14 +204,11 @@ public final class HistoryStore: Sendable {
             ON CONFLICT (spool_id) WHERE spool_id IS NOT NULL DO NOTHING
             """, arguments, cached: true)
         let id = db.lastInsertedRowID
-        return (id, try applyLimits(db, settings: settings, origin: exchange.origin))
+        return (id, try keepNewest(db, keep: settings.keep, origin: exchange.origin))
     }
 
-    /// Keeps the newest `keep` of the record's route × environment, then drops the oldest
-    /// exchanges of all until the total is within `maxBytes`; true when any went.
-    private static func applyLimits(_ db: SQLiteConnection, settings: HistorySettings, origin: ExchangeOrigin) throws
-        -> Bool
-    {
+    /// Keeps the newest `keep` of the record's route × environment; true when any went.
+    private static func keepNewest(_ db: SQLiteConnection, keep: Int, origin: ExchangeOrigin) throws -> Bool {
         let key: [SQLiteValue] = [.text(origin.workspace), .text(origin.routeName), .text(origin.environmentName)]
         // A read first: a DELETE opens a cursor on the table and each index even when it finds
         // nothing, and until a route has `keep` exchanges it never does.
@@ -215,7 +216,7 @@ public final class HistoryStore: Sendable {
             """
             SELECT id FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
             ORDER BY id DESC LIMIT 1 OFFSET ?
-            """, key + [SQLiteValue(settings.keep)], cached: true)
+            """, key + [SQLiteValue(keep)], cached: true)
         var dropped = false
         if newestDropped > 0 {
             try db.run(
@@ -223,7 +224,13 @@ public final class HistoryStore: Sendable {
                 key + [.integer(Int64(newestDropped))], cached: true)
             dropped = db.changes > 0
         }
-        var excess = try db.integer("SELECT stored_bytes FROM totals", cached: true) - settings.maxBytes
+        return dropped
+    }
+
+    /// Drops the oldest exchanges of all until the total is within `maxBytes`; true when any went.
+    private static func trimToSize(_ db: SQLiteConnection, maxBytes: Int) throws -> Bool {
+        var dropped = false
+        var excess = try db.integer("SELECT stored_bytes FROM totals", cached: true) - maxBytes
         while excess > 0 {
             let oldest = try db.rows("SELECT id, stored_bytes FROM exchange ORDER BY id LIMIT 256")
             guard !oldest.isEmpty else { break }
@@ -249,7 +256,7 @@ public final class HistoryStore: Sendable {
         return try withDatabase(writing: true) { db in
             try db.run("DELETE FROM exchange" + filter, arguments)
             let count = db.changes
-            try Self.release(db, dropped: true)
+            try db.run("PRAGMA incremental_vacuum", cached: true)
             return count
         }
     }
