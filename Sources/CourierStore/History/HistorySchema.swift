@@ -104,7 +104,26 @@ enum HistorySchema {
             // clustered by route takes every new exchange at a page of its own: with a full
             // history of 500 routes, a run of them wrote 8 MB of log, and its commits cost more
             // than its requests.
-            "DROP INDEX IF EXISTS exchange_by_route_id"
+            // And each route's count, kept by triggers as the total is: the retention limit
+            // asked for the route's `keep`-th newest row after every insert, a walk of `keep`
+            // index entries, a tenth of what a run with a full history cost.
+            """
+            DROP INDEX IF EXISTS exchange_by_route_id;
+            CREATE TABLE route_counts (
+                workspace TEXT NOT NULL, route TEXT NOT NULL, environment TEXT NOT NULL, n INTEGER NOT NULL,
+                PRIMARY KEY (workspace, route, environment)
+            ) WITHOUT ROWID;
+            INSERT INTO route_counts
+                SELECT workspace, route, environment, count(*) FROM exchange GROUP BY workspace, route, environment;
+            CREATE TRIGGER exchange_counted AFTER INSERT ON exchange BEGIN
+                INSERT INTO route_counts VALUES (NEW.workspace, NEW.route, NEW.environment, 1)
+                ON CONFLICT DO UPDATE SET n = n + 1;
+            END;
+            CREATE TRIGGER exchange_uncounted AFTER DELETE ON exchange BEGIN
+                UPDATE route_counts SET n = n - 1
+                WHERE workspace = OLD.workspace AND route = OLD.route AND environment = OLD.environment;
+            END;
+            """
         ),
     ]
 

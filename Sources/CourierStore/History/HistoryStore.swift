@@ -207,24 +207,21 @@ public final class HistoryStore: Sendable {
         return (id, try keepNewest(db, keep: settings.keep, origin: exchange.origin))
     }
 
-    /// Keeps the newest `keep` of the record's route × environment; true when any went.
+    /// Keeps the newest `keep` of the record's route × environment; true when any went. The
+    /// route's count is kept by triggers (`route_counts`), so a route within its limit costs one
+    /// look-up, and one past it drops its oldest from the front of its index.
     private static func keepNewest(_ db: SQLiteConnection, keep: Int, origin: ExchangeOrigin) throws -> Bool {
         let key: [SQLiteValue] = [.text(origin.workspace), .text(origin.routeName), .text(origin.environmentName)]
-        // A read first: a DELETE opens a cursor on the table and each index even when it finds
-        // nothing, and until a route has `keep` exchanges it never does.
-        let newestDropped = try db.integer(
+        let count = try db.integer(
+            "SELECT n FROM route_counts WHERE workspace = ? AND route = ? AND environment = ?", key, cached: true)
+        guard count > keep else { return false }
+        try db.run(
             """
-            SELECT id FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
-            ORDER BY id DESC LIMIT 1 OFFSET ?
-            """, key + [SQLiteValue(keep)], cached: true)
-        var dropped = false
-        if newestDropped > 0 {
-            try db.run(
-                "DELETE FROM exchange WHERE workspace = ? AND route = ? AND environment = ? AND id <= ?",
-                key + [.integer(Int64(newestDropped))], cached: true)
-            dropped = db.changes > 0
-        }
-        return dropped
+            DELETE FROM exchange WHERE id IN (
+                SELECT id FROM exchange INDEXED BY exchange_by_route
+                WHERE workspace = ? AND route = ? AND environment = ? ORDER BY id LIMIT ?)
+            """, key + [.integer(Int64(count - max(keep, 0)))], cached: true)
+        return db.changes > 0
     }
 
     /// Drops the oldest exchanges of all until the total is within `maxBytes`; true when any went.
@@ -256,6 +253,8 @@ public final class HistoryStore: Sendable {
         return try withDatabase(writing: true) { db in
             try db.run("DELETE FROM exchange" + filter, arguments)
             let count = db.changes
+            // Counts of routes left with no exchange go too.
+            try db.run("DELETE FROM route_counts WHERE n <= 0")
             try db.run("PRAGMA incremental_vacuum", cached: true)
             return count
         }
