@@ -106,7 +106,7 @@ enum HistorySchema {
             // than its requests.
             // And each route's count, kept by triggers as the total is: the retention limit
             // asked for the route's `keep`-th newest row after every insert, a walk of `keep`
-            // index entries, a tenth of what a run with a full history cost.
+            // index entries, about a tenth of the history writer's work once history is full.
             """
             DROP INDEX IF EXISTS exchange_by_route_id;
             CREATE TABLE route_counts (
