@@ -9,6 +9,7 @@ Tavern is installed on first use into .build/bench-venv (tavern==3.7.1 with pyte
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
@@ -91,7 +92,6 @@ def full_history(base, work):
     database = os.path.join(folder, "courier", "history.sqlite")
     _state(folder, None)
     subprocess.run(base, env={**os.environ, "XDG_STATE_HOME": folder}, stdout=subprocess.DEVNULL, check=True)
-    import sqlite3
     with sqlite3.connect(database, isolation_level=None) as db:
         columns = [row[1] for row in db.execute("PRAGMA table_info(exchange)") if row[1] != "id"]
         rows = db.execute(f"SELECT {', '.join(columns)} FROM exchange").fetchall()
