@@ -23,7 +23,14 @@ import Dispatch
 /// is first recorded or read.
 public final class HistoryRecorder: @unchecked Sendable {
     // `store`, `opened`, `warned` and `openFailure` are only touched on `queue`, hence @unchecked.
-    private let queue = DispatchQueue(label: "courier.history")
+    /// Utility QoS, which libdispatch on Linux gives threads of nice 2: a check run of a local
+    /// server keeps both of a laptop's cores busy in turns (the request loop, the server), and a
+    /// writer of the same priority delayed their wake-ups (with a full history, such a run went
+    /// from 0.70x to 0.74x curl's rate). `finish()` writes what still waits on the caller's own
+    /// thread, at its priority, so a busy machine slows the writer, not the exit (`.background`,
+    /// nice 10, was faster still on an idle machine, and half again slower beside three busy
+    /// loops).
+    private let queue = DispatchQueue(label: "courier.history", qos: .utility)
     private let settings: HistorySettings
     private let path: String
     private let environmentsOff: Set<String>

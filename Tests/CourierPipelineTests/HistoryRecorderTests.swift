@@ -3,6 +3,10 @@ import CourierPipeline
 import CourierStore
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -55,4 +59,23 @@ struct HistoryRecorderTests {
         #expect(count == 1)
         recorder.finish()
     }
+
+    #if os(Linux)
+        @Test("the writer runs below the caller's priority, and finish drains on the caller's thread")
+        func writerYieldsToTheRun() async throws {
+            let (recorder, _) = try Self.recorder()
+            let caller = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            recorder.record(Self.exchange(1))
+            let writer = await withCheckedContinuation { continuation in
+                recorder.read({ (_) throws(HistoryError) in
+                    getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                }) { result in continuation.resume(returning: (try? result?.get()) ?? caller) }
+            }
+            // libdispatch gives utility threads nice 2; a test process already below that
+            // priority (run under `nice`) cannot be gone below by an unprivileged thread.
+            if caller <= 0 { #expect(writer > caller) }
+            recorder.finish()
+            #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == caller)
+        }
+    #endif
 }

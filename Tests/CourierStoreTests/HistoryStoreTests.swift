@@ -157,6 +157,25 @@ struct HistoryStoreTests {
         #expect(!kept[1].contains("r0"))
     }
 
+    @Test("the log is copied back at 8 MB, and one grown past 16 MB is cut back when next reused")
+    func logSize() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(path: path)
+        let pages = try store.withDatabase { db in try db.integer("PRAGMA wal_autocheckpoint") }
+        #expect(pages == HistoryStore.walCheckpointPages)
+        // One transaction of 24 MB: the log holds all of it until the commit copies it back.
+        let large = String(repeating: "x", count: 800_000)
+        try store.add((0..<30).map { HistoryRedactor.record(exchange(route: "r\($0)", body: large)) })
+        let log = { () throws -> Int in
+            (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? -1
+        }
+        #expect(try log() > HistoryStore.walSizeLimit)
+        // The next write starts the log over, and cuts the file back.
+        try store.add(HistoryRedactor.record(exchange(route: "small")))
+        #expect(try log() <= HistoryStore.walSizeLimit)
+    }
+
     @Test("clear removes a route's or an environment's exchanges, or the workspace's")
     func clear() throws {
         let (folder, path) = place()
