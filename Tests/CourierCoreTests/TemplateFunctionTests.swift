@@ -104,6 +104,18 @@ struct TemplateFunctionTests {
         #expect(try Template.render("{{$uuid}}", in: undrawn) != Template.render("{{$uuid}}", in: undrawn))
     }
 
+    @Test("fresh draws, from one process key and a count, are all different and spread over both halves")
+    func freshDraws() {
+        let draws = (0..<10_000).map { _ in SendDraw.fresh() }
+        #expect(Set(draws.map(\.key0)).count == draws.count)
+        #expect(Set(draws.map(\.key1)).count == draws.count)
+        // Each bit of the key set in about half the draws, as from a random source.
+        for bit in 0..<64 {
+            let set = draws.filter { $0.key0 >> UInt64(bit) & 1 == 1 }.count
+            #expect((4_500...5_500).contains(set), "bit \(bit): \(set)")
+        }
+    }
+
     @Test(
         "a bad placeholder is one line naming it",
         arguments: [
