@@ -104,7 +104,7 @@ struct TemplateFunctionTests {
         #expect(try Template.render("{{$uuid}}", in: undrawn) != Template.render("{{$uuid}}", in: undrawn))
     }
 
-    @Test("fresh draws, from one process key and a count, are all different and spread over both halves")
+    @Test("fresh draws, from one process key and a count, are all different, each bit set in about half")
     func freshDraws() {
         let draws = (0..<10_000).map { _ in SendDraw.fresh() }
         #expect(Set(draws.map(\.key0)).count == draws.count)
