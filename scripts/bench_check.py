@@ -75,13 +75,10 @@ def cpu_medians(runs, argvs):
     return [(median(w), median(c)) for w, c in zip(walls, cpus)]
 
 
-def _state(folder, template):
-    """Empties the state folder `folder`, then copies `template` (a state folder) into it."""
+def _empty(folder):
+    """Makes `folder` (a state folder) anew, empty."""
     shutil.rmtree(folder, ignore_errors=True)
-    if template:
-        shutil.copytree(template, folder)
-    else:
-        os.makedirs(folder)
+    os.makedirs(folder)
 
 
 def full_history(base, work):
@@ -90,7 +87,7 @@ def full_history(base, work):
     Made anew each time: the binary's schema may have changed."""
     folder = os.path.join(work, "state-full")
     database = os.path.join(folder, "courier", "history.sqlite")
-    _state(folder, None)
+    _empty(folder)
     subprocess.run(base, env={**os.environ, "XDG_STATE_HOME": folder}, stdout=subprocess.DEVNULL, check=True)
     with sqlite3.connect(database, isolation_level=None) as db:
         columns = [row[1] for row in db.execute("PRAGMA table_info(exchange)") if row[1] != "id"]
@@ -151,14 +148,14 @@ def check_run(binary, port, work):
     # Restored at the end: the masking and pattern runs below record there too.
     user_state = os.environ.get("XDG_STATE_HOME")
     os.environ["XDG_STATE_HOME"] = state
-    _state(state, None)
+    _empty(state)
     _, rss = _timed(base)
     # Medians of 11 in turns, CPU beside wall: best-of-three wall times swung the ratio from
     # 0.5x to 1.0x between runs on this two-core machine, where the server shares the cores.
     # The last is the same binary over AsyncHTTPClient's connections instead of its own.
     (courier, courier_cpu), (filled, filled_cpu), (unrecorded, unrecorded_cpu), (client, client_cpu), (curl, curl_cpu) = (
         cpu_medians(11, [
-            (base, None, lambda: _state(state, None)), (base, {**os.environ, "XDG_STATE_HOME": full}, None),
+            (base, None, lambda: _empty(state)), (base, {**os.environ, "XDG_STATE_HOME": full}, None),
             base + ["--no-history"], ["env", "COURIER_NO_WIRE=1"] + base + ["--no-history"],
             ["curl", "-s", "-K", curl_config]]))
 
