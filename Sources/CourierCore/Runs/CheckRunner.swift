@@ -22,6 +22,10 @@ public struct CheckRunner: Sendable {
     public var latencyRecorder: LatencyRecorderMaker?
     /// `--retry-until`: failing routes sent again until they pass; nil sends each once.
     public var readiness: Readiness?
+    /// Runs work on the thread that sends once it next waits for the network (the engine's
+    /// loop, `HTTPEngine.whenWaiting`): with one job, each route's request is then built while
+    /// the one before it is in flight (`RequestLookahead`). Nil builds each in its turn.
+    public var idle: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
     /// A runner.
     public init(
@@ -164,6 +168,9 @@ public struct CheckRunner: Sendable {
         var started: (@Sendable () async -> Sent)?
         return await drive(
             routes, schedule: schedule, pass: pass, jobs: 1, state: &state, send: send, report: report,
+            lookahead: idle.map {
+                RequestLookahead(builder: builder, routes: routes, environment: environment, input: input, idle: $0)
+            },
             start: { started = $0 },
             next: {
                 guard let attempt = started else { return nil }
@@ -176,8 +183,8 @@ public struct CheckRunner: Sendable {
     /// to end with `next` (nil when none is in flight).
     private func drive(
         _ routes: [Route], schedule: RunSchedule, pass: Int, jobs: Int, state: inout PassState, send: @escaping Send,
-        report: @Sendable (RouteRun) async -> Void, start: (@escaping @Sendable () async -> Sent) -> Void,
-        next: () async -> Sent?
+        report: @Sendable (RouteRun) async -> Void, lookahead: RequestLookahead? = nil,
+        start: (@escaping @Sendable () async -> Sent) -> Void, next: () async -> Sent?
     ) async -> [RouteRun] {
         var outcomes = [RouteRun?](repeating: nil, count: routes.count)
         var begun = [Bool](repeating: false, count: routes.count)
@@ -199,7 +206,8 @@ public struct CheckRunner: Sendable {
                     outcomes[candidate] = skipped(route, reason, pass: pass)
                     continue
                 }
-                switch prepare(route, pass: pass, captured: &state.captured) {
+                let ahead = lookahead?.take(index: candidate, pass: pass, captured: state.captured.values)
+                switch prepare(route, pass: pass, captured: &state.captured, ahead: ahead) {
                 case .finished(let outcome):
                     outcomes[candidate] = outcome
                     if pass > 0 { note(outcome, in: &state) }
@@ -207,6 +215,13 @@ public struct CheckRunner: Sendable {
                     running += 1
                     let first = Sent(index: candidate, prepared: prepared, result: .failure(.other("not sent")))
                     start(Self.attempt(first, after: 0, send: send))
+                    // One job: the next route starts after this one, whose captures are all it
+                    // can wait for; when this one captures nothing, it is built during the wait.
+                    if let lookahead, candidate + 1 < routes.count, route.captures.isEmpty,
+                        !(environment.isProtected && !routes[candidate + 1].method.isSafe && !confirmed)
+                    {
+                        lookahead.build(index: candidate + 1, pass: pass, captured: state.captured.values)
+                    }
                 }
             }
             while reported < routes.count, let outcome = outcomes[reported] {
@@ -245,8 +260,9 @@ public struct CheckRunner: Sendable {
         case finished(RouteRun)
     }
 
-    /// Builds a route's request with the values captured so far.
-    private func prepare(_ route: Route, pass: Int, captured: inout Captures) -> Preparation {
+    /// Builds a route's request with the values captured so far (or takes the one built
+    /// `ahead` from the same values).
+    private func prepare(_ route: Route, pass: Int, captured: inout Captures, ahead: PreparedRequest?) -> Preparation {
         let names = Self.checkNames(route)
         // Whatever happens below, a capture this route does not make is missed by later routes.
         captured.expect(route)
@@ -255,8 +271,12 @@ public struct CheckRunner: Sendable {
         }
         var prepared: PreparedRequest
         do {
-            prepared = try builder.build(
-                route: route, environment: environment, input: input, captured: captured.values)
+            if let ahead {
+                prepared = ahead
+            } else {
+                prepared = try builder.build(
+                    route: route, environment: environment, input: input, captured: captured.values)
+            }
             prepared.options.protectedGuard.confirmed = confirmed
             if prepared.needsConfirmation && !confirmed {
                 // An absolute URL under a protected environment's base is guarded as it is.

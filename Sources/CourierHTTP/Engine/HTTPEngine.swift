@@ -29,6 +29,8 @@ public final class HTTPEngine: Sendable {
     private let group: MultiThreadedEventLoopGroup?
     /// Runs a task on the thread that owns the engine's connections (see `EventLoopTaskExecutor`).
     public let taskExecutor: any TaskExecutor
+    /// That thread's loop.
+    private let loop: any EventLoop
 
     /// Creates the shared engine. Bodies are decompressed (gzip, deflate); redirects are
     /// handled here, not by AsyncHTTPClient.
@@ -43,13 +45,15 @@ public final class HTTPEngine: Sendable {
         // One loop: every connection and every task handed `taskExecutor` share one thread.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         self.group = group
-        taskExecutor = EventLoopTaskExecutor(group.next())
+        loop = group.next()
+        taskExecutor = EventLoopTaskExecutor(loop)
         clients = ClientPool(group: group, idleTimeout: idleTimeout)
     }
 
     /// An engine on `loop`, which its owner runs and stops.
     private init(loop: any EventLoop) {
         group = nil
+        self.loop = loop
         taskExecutor = EventLoopTaskExecutor(loop)
         clients = ClientPool(group: loop, idleTimeout: .seconds(60))
     }
@@ -68,6 +72,13 @@ public final class HTTPEngine: Sendable {
                 loop.shutdownGracefully { _ in }
             }
         }
+    }
+
+    /// Runs `work` on the engine's thread. Asked from a task on `taskExecutor`, it runs once
+    /// that task waits: after the request it is sending has been written, while the server
+    /// answers (`CheckRunner.idle`).
+    public func whenWaiting(_ work: @escaping @Sendable () -> Void) {
+        loop.execute(work)
     }
 
     /// Closes connections; the engine cannot be used afterwards.

@@ -162,6 +162,7 @@ struct CheckCommand: AsyncParsableCommand {
                     captured: pipeline.captures.values(for: environment.name))
                 runner.latencyRecorder = passes > 1 || baseline ? HDRLatencyRecorder.maker : nil
                 runner.readiness = readiness
+                runner.idle = { pipeline.engine.whenWaiting($0) }
                 let jobs = jobs
                 group.addTask(executorPreference: pipeline.engine.taskExecutor) {
                     let run = await runner.run(

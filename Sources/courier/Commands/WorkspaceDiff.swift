@@ -64,6 +64,7 @@ struct WorkspaceDiff {
                 builder: builder, environment: environment, input: input, confirmed: confirmed,
                 captured: pipeline.captures.values(for: environment.name))
             runner.latencyRecorder = timed ? HDRLatencyRecorder.maker : nil
+            runner.idle = { pipeline.engine.whenWaiting($0) }
             return runner
         }
         let text = ComparisonTextReport(color: Console.useColor)
