@@ -72,17 +72,20 @@ public final class HistoryStore: Sendable {
             // In WAL mode NORMAL still survives a killed process; only power loss can undo
             // the newest commits, and it never corrupts. First, so opening obeys it too.
             try connection.execute("PRAGMA synchronous = NORMAL")
+            // Second: the pragmas after it may commit, and a commit past SQLite's default 1,000
+            // pages of log copied it back at every other opening, whatever was set later.
+            try connection.execute("PRAGMA wal_autocheckpoint = \(walCheckpointPages)")
             // Freed pages go back to the file system when old exchanges are dropped.
             try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
             try connection.execute("PRAGMA journal_mode = WAL")
             // Each `courier call` is a process of its own: checkpointing the log when it closes
             // the database would cost two fsyncs per call. SQLite checkpoints as the log grows.
             _ = courier_sqlite_keep_wal_on_close(connection.sqliteHandle)
-            // At 8 MB of log, not SQLite's 4: a 500-route run with a full history logs about
-            // 4 MB, mostly the same index pages each time, so every other run copies them back
-            // instead of every run (7-10 ms less a run). A log grown past 16 MB by one large
-            // transaction (a clear) is cut back to that when it is next reused.
-            try connection.execute("PRAGMA wal_autocheckpoint = \(walCheckpointPages)")
+            // The log is copied back at 8 MB (set above), not SQLite's 4: a 500-route run with
+            // a full history logs about 4 MB, mostly the same index pages each time, so every
+            // other run copies them back instead of every run (7-10 ms less a run). A log grown
+            // past 16 MB by one large transaction (a clear) is cut back to that when it is next
+            // reused.
             try connection.execute("PRAGMA journal_size_limit = \(walSizeLimit)")
             // Every process opens the database: one read of the version mark instead of the
             // migrations' table when nothing is to be done.
