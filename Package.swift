@@ -97,7 +97,7 @@ let package = Package(
             name: "courier",
             dependencies: [
                 "CourierCore", "CourierHTTP", "CourierStore", "CourierPipeline", "CourierTUI", "CourierSampleAPI",
-                "CourierOpenAPI", "CourierImport", "CourierSystem", "CNcurses",
+                "CourierOpenAPI", "CourierImport", "CourierSystem", "CNcurses", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

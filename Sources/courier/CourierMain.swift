@@ -18,6 +18,7 @@ import CourierHTTP
 @main
 enum CourierMain {
     static func main() async {
+        MemoryTuning.apply()
         if let call = quickCall(CommandLine.arguments) {
             // The whole call on one thread: this one becomes the engine's event loop, and the
             // process exits from it when the call ends.

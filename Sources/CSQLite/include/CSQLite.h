@@ -17,4 +17,10 @@ int courier_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *tex
 /// Binds a copy of `length` bytes as a blob (`bytes` may be NULL when `length` is 0).
 int courier_sqlite_bind_blob(sqlite3_stmt *statement, int index, const void *bytes, int length);
 
+/// Sets glibc's allocator: free memory at an arena's top kept up to `trim_threshold` bytes,
+/// and arenas grown `top_pad` bytes beyond what is asked (see `MemoryTuning`). mallopt and its
+/// M_ constants are in <malloc.h>, which Swift's Glibc module leaves out. Does nothing
+/// elsewhere.
+void courier_tune_malloc(int trim_threshold, int top_pad);
+
 #endif
