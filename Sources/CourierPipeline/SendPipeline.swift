@@ -119,10 +119,21 @@ public final class SendPipeline: Sendable {
             }
             return try await converse(prepared, run: run, outgoing: outgoing, opened: opened, message: message)
         }
+        let exchange = try await sendUnsettled(
+            prepared, run: run, progress: progress, events: events, partialAfter: partialAfter)
+        return await settle(exchange, prepared, run: run, bodyIsJSON: examine?(exchange.response) ?? false)
+    }
+
+    /// Sends `prepared` as `send` does, and returns the answer without its checks, captures and
+    /// record (a failed attempt is recorded): `settleAtOnce` finishes it, later and elsewhere
+    /// (`CheckRunner.unsettled`).
+    public func sendUnsettled(
+        _ prepared: PreparedRequest, run: String? = nil, progress: (@Sendable (Int) -> Void)? = nil,
+        events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil
+    ) async throws(TransportError) -> Exchange {
         let started = ContinuousClock.now
-        var exchange: Exchange
         do {
-            exchange = try await engine.exchange(
+            return try await engine.exchange(
                 prepared, cookies: cookies.session(for: prepared), tokens: tokens, progress: progress, events: events,
                 partialAfter: partialAfter)
         } catch {
@@ -136,7 +147,28 @@ public final class SendPipeline: Sendable {
             }
             throw error
         }
-        return await settle(exchange, prepared, run: run, bodyIsJSON: examine?(exchange.response) ?? false)
+    }
+
+    /// `sendUnsettled` and `settleAtOnce` for a `CheckRunner` of `run`.
+    public func settleLater(run: String?) -> SettleLater {
+        SettleLater(
+            applies: { [self] in settlesAtOnce($0) },
+            send: { [self] (prepared) async throws(TransportError) in try await sendUnsettled(prepared, run: run) },
+            settle: { [self] in settleAtOnce($0, $1, run: run) })
+    }
+
+    /// Whether `settleAtOnce` can finish an answer to `prepared`: not a WebSocket (`send`
+    /// converses), no contract to check (that one waits on the contracts' reader).
+    public func settlesAtOnce(_ prepared: PreparedRequest) -> Bool {
+        !prepared.isWebSocket && prepared.checkPlan?.operation == nil
+    }
+
+    /// What `settle` does to an answer of `sendUnsettled` to a request `settlesAtOnce`, on the
+    /// caller's thread.
+    public func settleAtOnce(_ exchange: Exchange, _ prepared: PreparedRequest, run: String?) -> Exchange {
+        var exchange = exchange
+        prepared.checkPlan?.apply(to: &exchange, bodyIsJSON: false)
+        return kept(exchange, run: run)
     }
 
     /// Runs `prepared`'s checks, captures and contract on `exchange`, and records it.
@@ -150,6 +182,12 @@ public final class SendPipeline: Sendable {
                 exchange.checks.append(result)
             }
         }
+        return kept(exchange, run: run)
+    }
+
+    /// Keeps `exchange`'s captures and records it.
+    private func kept(_ exchange: Exchange, run: String?) -> Exchange {
+        var exchange = exchange
         // Kept for the next command: `call auth.login`, then `call account`.
         if let problem = captures.keep(exchange) { exchange.response.warnings.append(problem) }
         recorder?.record(exchange, run: run)

@@ -149,3 +149,83 @@ struct RequestLookaheadTests {
         #expect(try #require(at) / 1000 >= answered[0] - 0.002)
     }
 }
+
+/// One job's answers settled while the next request is in flight (`CheckRunner.settleLater`).
+@Suite("Settling later")
+struct SettleLaterTests {
+    /// What happened, in order: `send /a`, `settle /a`.
+    final class Log: Sendable {
+        let lines = Locked<[String]>([])
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    static func run(_ routes: String, bail: Bool = false, environment: String = #"{"base_url": "http://qa.test"}"#)
+        async throws -> (EnvironmentRun, [String])
+    {
+        let workspace = try RunScheduleTests.workspace(routes, environment: environment)
+        let spare = RequestLookaheadTests.Spare()
+        let log = Log()
+        var runner = CheckRunner(
+            builder: RequestBuilder(workspace: workspace, processEnvironment: [:]),
+            environment: workspace.environments[0], bail: bail)
+        runner.idle = spare.idle
+        let answer = { @Sendable (prepared: PreparedRequest) -> Exchange in
+            let path = String(prepared.request.url.dropFirst("http://qa.test".count))
+            let response = HTTPResponse(
+                status: path == "/bad" ? 500 : 200, reason: "", headers: [], body: Array(#"{"token": "t-1"}"#.utf8))
+            return Exchange(request: prepared.request, response: response, origin: prepared.origin)
+        }
+        runner.settleLater = SettleLater(
+            applies: { _ in true },
+            send: { (prepared) async throws(TransportError) in
+                log.add("send " + prepared.request.url.dropFirst("http://qa.test".count))
+                // The loop runs what was handed to it once the request is written.
+                spare.runAll()
+                return answer(prepared)
+            },
+            settle: { exchange, prepared in
+                log.add("settle " + prepared.request.url.dropFirst("http://qa.test".count))
+                var exchange = exchange
+                prepared.checkPlan?.apply(to: &exchange)
+                return exchange
+            })
+        let run = await runner.run(workspace.routes) { (prepared) async throws(TransportError) in
+            log.add("send+settle " + prepared.request.url.dropFirst("http://qa.test".count))
+            spare.runAll()
+            var exchange = answer(prepared)
+            prepared.checkPlan?.apply(to: &exchange)
+            return exchange
+        }
+        return (run, log.all)
+    }
+
+    @Test("each answer is settled once, while the next request is in flight; the last when nothing follows")
+    func overlapped() async throws {
+        let (run, log) = try await Self.run(
+            #"{"name": "a", "path": "/a"}, {"name": "b", "path": "/b"}, {"name": "c", "path": "/bad"}"#)
+        // /bad, the last, is sent as it always is (nothing would overlap); /b is settled while it
+        // is in flight.
+        #expect(log == ["send /a", "send /b", "settle /a", "send+settle /bad", "settle /b"])
+        #expect(run.routes.map(\.outcome) == [.passed, .passed, .failed])
+        #expect(run.routes.map(\.route) == ["a", "b", "c"])
+    }
+
+    @Test("a route that captures, or that the next one waits for, is settled before the next one goes")
+    func dependencies() async throws {
+        let (run, log) = try await Self.run(
+            #"{"name": "login", "path": "/login", "capture": {"token": "json token"}},"#
+                + #"{"name": "me", "path": "/me", "headers": {"X-Token": "{{token}}"}},"#
+                + #"{"name": "write", "method": "POST", "path": "/write"}, {"name": "after", "path": "/after"}"#)
+        #expect(log == ["send+settle /login", "send+settle /me", "send+settle /write", "send+settle /after"])
+        #expect(run.routes[1].exchange?.request.headers.first { $0.name == "X-Token" }?.value == "t-1")
+    }
+
+    @Test("with --bail a failed route stops the next one: nothing is sent before it is settled")
+    func bail() async throws {
+        let (run, log) = try await Self.run(
+            #"{"name": "c", "path": "/bad"}, {"name": "a", "path": "/a"}"#, bail: true)
+        #expect(log == ["send+settle /bad"])
+        #expect(run.routes[1].outcome == .skipped("not run: an earlier route failed (--bail)"))
+    }
+}

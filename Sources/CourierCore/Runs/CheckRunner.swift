@@ -26,6 +26,10 @@ public struct CheckRunner: Sendable {
     /// loop, `HTTPEngine.whenWaiting`): with one job, each route's request is then built while
     /// the one before it is in flight (`RequestLookahead`). Nil builds each in its turn.
     public var idle: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+    /// With `idle` and one job, a route that captures nothing and that the next one does not
+    /// wait for is sent unsettled, and its answer settled while the next request is in flight
+    /// (not with `--bail` or `readiness`, which decide on it before the next one goes).
+    public var settleLater: SettleLater?
 
     /// A runner.
     public init(
@@ -117,6 +121,8 @@ public struct CheckRunner: Sendable {
         var index: Int
         var prepared: PreparedRequest
         var result: Result<Exchange, TransportError>
+        /// Sent by `settleLater`: its answer is not settled yet.
+        var unsettled = false
         /// How many times it was sent (`readiness`), and when first.
         var tries = 1
         var first = ContinuousClock.now
@@ -166,12 +172,16 @@ public struct CheckRunner: Sendable {
         // The one request started waits here until `next` sends it, as a child task would wait
         // for this task to suspend: the routes before it are reported first either way.
         var started: (@Sendable () async -> Sent)?
+        let overlap = idle.map {
+            Overlap(
+                idle: $0,
+                lookahead: RequestLookahead(
+                    builder: builder, routes: routes, environment: environment, input: input, idle: $0),
+                later: bail || readiness != nil ? nil : settleLater)
+        }
         return await drive(
             routes, schedule: schedule, pass: pass, jobs: 1, state: &state, send: send, report: report,
-            lookahead: idle.map {
-                RequestLookahead(builder: builder, routes: routes, environment: environment, input: input, idle: $0)
-            },
-            start: { started = $0 },
+            overlap: overlap, start: { started = $0 },
             next: {
                 guard let attempt = started else { return nil }
                 started = nil
@@ -183,9 +193,10 @@ public struct CheckRunner: Sendable {
     /// to end with `next` (nil when none is in flight).
     private func drive(
         _ routes: [Route], schedule: RunSchedule, pass: Int, jobs: Int, state: inout PassState, send: @escaping Send,
-        report: @Sendable (RouteRun) async -> Void, lookahead: RequestLookahead? = nil,
+        report: @Sendable (RouteRun) async -> Void, overlap: Overlap? = nil,
         start: (@escaping @Sendable () async -> Sent) -> Void, next: () async -> Sent?
     ) async -> [RouteRun] {
+        let lookahead = overlap?.lookahead
         var outcomes = [RouteRun?](repeating: nil, count: routes.count)
         var begun = [Bool](repeating: false, count: routes.count)
         var reported = 0
@@ -193,6 +204,8 @@ public struct CheckRunner: Sendable {
         // Every route before it has begun: the look for the next one starts here, not at 0
         // (a run of 2,000 routes looked 2 million times).
         var unbegun = 0
+        // The answer settled while the request after it is in flight (`settleLater`).
+        var behind: (sent: Sent, pending: SettleLater.Pending)?
         while reported < routes.count {
             while unbegun < routes.count && begun[unbegun] { unbegun += 1 }
             var candidate = unbegun
@@ -213,8 +226,15 @@ public struct CheckRunner: Sendable {
                     if pass > 0 { note(outcome, in: &state) }
                 case .send(let prepared):
                     running += 1
-                    let first = Sent(index: candidate, prepared: prepared, result: .failure(.other("not sent")))
-                    start(Self.attempt(first, after: 0, send: send))
+                    var first = Sent(index: candidate, prepared: prepared, result: .failure(.other("not sent")))
+                    if let later = overlap?.later, route.captures.isEmpty, candidate + 1 < routes.count,
+                        !schedule.waits[candidate + 1].contains(candidate), later.applies(prepared)
+                    {
+                        first.unsettled = true
+                        start(Self.attempt(first, after: 0, send: later.send))
+                    } else {
+                        start(Self.attempt(first, after: 0, send: send))
+                    }
                     // One job: the next route starts after this one, whose captures are all it
                     // can wait for; when this one captures nothing, it is built during the wait.
                     if let lookahead, candidate + 1 < routes.count, route.captures.isEmpty,
@@ -228,7 +248,17 @@ public struct CheckRunner: Sendable {
                 await report(outcome)
                 reported += 1
             }
+            if running == 0, let waiting = behind {
+                // Nothing went out after it: settled now.
+                behind = nil
+                settle(waiting, routes: routes, pass: pass, state: &state, outcomes: &outcomes)
+                continue
+            }
             guard running > 0, let sent = await next() else { continue }
+            if let waiting = behind {
+                behind = nil
+                settle(waiting, routes: routes, pass: pass, state: &state, outcomes: &outcomes)
+            }
             if pass > 0, sent.failed, readiness?.retries(routes[sent.index]) == true,
                 let interval = readiness?.interval,
                 let deadline = state.deadline, ContinuousClock.now + .seconds(interval) <= deadline,
@@ -238,11 +268,36 @@ public struct CheckRunner: Sendable {
                 continue
             }
             running -= 1
+            if sent.unsettled, case .success(let answer) = sent.result, let later = overlap?.later, let overlap {
+                let pending = SettleLater.Pending(answer, sent.prepared, settle: later.settle)
+                overlap.idle { _ = pending.settled() }
+                behind = (sent, pending)
+                continue
+            }
             let outcome = finish(routes[sent.index], sent, pass: pass, state: &state)
             outcomes[sent.index] = outcome
             if pass > 0 { note(outcome, in: &state) }
         }
         return outcomes.compactMap { $0 }
+    }
+
+    /// Finishes the route whose answer waited in `waiting`, settling it if the idle work has not.
+    private func settle(
+        _ waiting: (sent: Sent, pending: SettleLater.Pending), routes: [Route], pass: Int, state: inout PassState,
+        outcomes: inout [RouteRun?]
+    ) {
+        var sent = waiting.sent
+        sent.result = .success(waiting.pending.settled())
+        let outcome = finish(routes[sent.index], sent, pass: pass, state: &state)
+        outcomes[sent.index] = outcome
+        if pass > 0 { note(outcome, in: &state) }
+    }
+
+    /// What a one-job run does while each request is in flight.
+    struct Overlap {
+        var idle: @Sendable (@escaping @Sendable () -> Void) -> Void
+        var lookahead: RequestLookahead
+        var later: SettleLater?
     }
 
     /// `--bail` stops the routes not yet started after one fails.
@@ -327,57 +382,6 @@ public struct CheckRunner: Sendable {
             return RouteRun(
                 route: route.name, method: route.method, url: url, outcome: passed ? .passed : .failed,
                 checks: exchange.checks, exchange: exchange, pass: pass)
-        }
-    }
-
-    /// Over repeats, a `duration p95` check is evaluated on the last pass with `latency`, and
-    /// left out of the passes before it (`latency` nil).
-    private func percentiles(_ route: Route, in exchange: inout Exchange, latency: LatencySummary?, plan: CheckPlan?) {
-        guard let checks = route.checks, checks.count <= exchange.checks.count else { return }
-        var evaluator = CheckEvaluator(response: exchange.response, context: plan?.context ?? TemplateContext())
-        evaluator.latency = latency
-        var results: [CheckResult] = []
-        for (index, result) in exchange.checks.enumerated() {
-            guard index < checks.count, case .durationPercentile = checks[index].query else {
-                results.append(result)
-                continue
-            }
-            if latency != nil {
-                let secrets = SecretSet.of(exchange.origin.secretValues)
-                var evaluated = evaluator.evaluate(checks[index])
-                evaluated.message = evaluated.message.map { secrets.mask($0) }
-                results.append(evaluated)
-            }
-        }
-        exchange.checks = results
-    }
-
-    private func skipped(_ route: Route, _ reason: String, pass: Int) -> RouteRun {
-        RouteRun(
-            route: route.name, method: route.method, url: route.path, outcome: .skipped(reason),
-            checks: Self.checkNames(route).map { CheckResult(check: $0, passed: false, message: reason) }, pass: pass)
-    }
-
-    private func failed(_ route: Route, url: String, _ names: [String], _ reason: String, pass: Int) -> RouteRun {
-        RouteRun(
-            route: route.name, method: route.method, url: url, outcome: .error(reason),
-            checks: names.map { CheckResult(check: $0, passed: false, message: reason) }, pass: pass)
-    }
-
-    /// Values captured so far, and which route should have captured each name that is missing,
-    /// so a route that needs it is skipped with that reason instead of failing on an unknown
-    /// variable.
-    struct Captures {
-        var values: [String: String] = [:]
-        var missedBy: [String: String] = [:]
-
-        mutating func expect(_ route: Route) {
-            for capture in route.captures where values[capture.name] == nil { missedBy[capture.name] = route.name }
-        }
-
-        mutating func set(_ name: String, _ value: String) {
-            values[name] = value
-            missedBy[name] = nil
         }
     }
 }

@@ -163,6 +163,7 @@ struct CheckCommand: AsyncParsableCommand {
                 runner.latencyRecorder = passes > 1 || baseline ? HDRLatencyRecorder.maker : nil
                 runner.readiness = readiness
                 runner.idle = { pipeline.engine.whenWaiting($0) }
+                runner.settleLater = pipeline.settleLater(run: runName)
                 let jobs = jobs
                 group.addTask(executorPreference: pipeline.engine.taskExecutor) {
                     let run = await runner.run(

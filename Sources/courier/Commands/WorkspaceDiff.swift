@@ -65,6 +65,7 @@ struct WorkspaceDiff {
                 captured: pipeline.captures.values(for: environment.name))
             runner.latencyRecorder = timed ? HDRLatencyRecorder.maker : nil
             runner.idle = { pipeline.engine.whenWaiting($0) }
+            runner.settleLater = pipeline.settleLater(run: runName)
             return runner
         }
         let text = ComparisonTextReport(color: Console.useColor)
