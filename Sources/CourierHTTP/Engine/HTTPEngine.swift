@@ -81,6 +81,12 @@ public final class HTTPEngine: Sendable {
         loop.execute(work)
     }
 
+    /// Returns once everything handed to `whenWaiting` before it has run (the loop runs its
+    /// work in order).
+    public func waited() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in loop.execute { done.resume() } }
+    }
+
     /// Closes connections; the engine cannot be used afterwards.
     public func shutdown() async {
         await clients.shutdown()

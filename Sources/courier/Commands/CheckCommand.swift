@@ -23,7 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
             Exit codes: 0 all passed, 1 bad arguments or workspace, 3 a request could not be \
             completed, 4 a check failed (3 wins over 4).
             """
-    )
+    ).parsedAlone()
 
     @Argument(help: "Runs from the workspace's \"runs\", route names or globs such as 'users.*'.")
     var names: [String] = []
@@ -174,11 +174,17 @@ struct CheckCommand: AsyncParsableCommand {
                     ) {
                         route in
                         guard printLines else { return }
-                        let secrets = SecretSet.of(route.exchange?.origin.secretValues ?? [])
-                        let masked = { (text: String) in secrets.mask(text) }
-                        Console.out(
-                            report.lines(for: route, in: environment.name, masking: masked).map { $0 + "\n" }.joined())
+                        // Written while the next request is in flight, in order (the loop's queue).
+                        pipeline.engine.whenWaiting {
+                            let secrets = SecretSet.of(route.exchange?.origin.secretValues ?? [])
+                            let masked = { (text: String) in secrets.mask(text) }
+                            Console.out(
+                                report.lines(for: route, in: environment.name, masking: masked).map { $0 + "\n" }
+                                    .joined())
+                        }
                     }
+                    // Every line written before the summary.
+                    await pipeline.engine.waited()
                     return (index, run)
                 }
             }
