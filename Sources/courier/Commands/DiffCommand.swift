@@ -25,7 +25,7 @@ struct DiffCommand: AsyncParsableCommand {
                                                     every selected route (as 'check' selects), a line each
             Exit codes: 0 the same, 1 different, 2 trouble (as diff(1)).
             """
-    )
+    ).parsedAlone()
 
     @Argument(
         help: ArgumentHelp(
