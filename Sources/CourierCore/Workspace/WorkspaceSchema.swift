@@ -73,7 +73,9 @@ struct WorkspaceSchema {
                             : environment(entry.key, entry.value, keyPath))
                 }
             case "routes":
-                for (index, item) in try reader.array(member.value, path).enumerated() {
+                let items = try reader.array(member.value, path)
+                routes.reserveCapacity(items.count)
+                for (index, item) in items.enumerated() {
                     routes.append(try route(item, "\(path)[\(index)]"))
                 }
             case "resources":
@@ -100,11 +102,15 @@ struct WorkspaceSchema {
             throw reader.fail(
                 environmentsKey, "at least one \(isSeed ? "configuration" : "environment") is required")
         }
-        // Routes first, then expanded resources; every name must be unique.
-        workspace.routes = routes + workspace.resources.flatMap(\.routes)
+        // Routes first, then expanded resources; every name must be unique. Appended, and their
+        // names read in place: copying each route (a concatenation, a loop over values) was a
+        // fifth of loading a workspace of 500.
+        for resource in workspace.resources { routes.append(contentsOf: resource.routes) }
+        workspace.routes = routes
         var seen: Set<String> = []
-        for route in workspace.routes where !seen.insert(route.name).inserted {
-            throw reader.fail("routes", "two routes are named '\(route.name)'")
+        seen.reserveCapacity(routes.count)
+        for index in routes.indices where !seen.insert(routes[index].name).inserted {
+            throw reader.fail("routes", "two routes are named '\(routes[index].name)'")
         }
         try checkRuns(workspace)
         return workspace
