@@ -176,6 +176,23 @@ struct HistoryStoreTests {
         #expect(try log() <= HistoryStore.walSizeLimit)
     }
 
+    @Test("a new file frees pages incrementally; opening it again writes nothing to the log")
+    func openingWritesNothing() throws {
+        let (folder, path) = place()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = { () throws -> Int in
+            (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? -1
+        }
+        do {
+            let store = try HistoryStore(path: path)
+            #expect(try store.withDatabase { db in try db.integer("PRAGMA auto_vacuum") } == 2)
+            try store.add(HistoryRedactor.record(exchange(route: "a")))
+        }
+        let before = try log()
+        _ = try HistoryStore(path: path)
+        #expect(try log() == before)
+    }
+
     @Test("clear removes a route's or an environment's exchanges, or the workspace's")
     func clear() throws {
         let (folder, path) = place()

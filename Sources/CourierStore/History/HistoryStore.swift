@@ -72,11 +72,14 @@ public final class HistoryStore: Sendable {
             // In WAL mode NORMAL still survives a killed process; only power loss can undo
             // the newest commits, and it never corrupts. First, so opening obeys it too.
             try connection.execute("PRAGMA synchronous = NORMAL")
-            // Second: the pragmas after it may commit, and a commit past SQLite's default 1,000
+            // Second: setting `auto_vacuum` commits, and a commit past SQLite's default 1,000
             // pages of log copied it back at every other opening, whatever was set later.
             try connection.execute("PRAGMA wal_autocheckpoint = \(walCheckpointPages)")
-            // Freed pages go back to the file system when old exchanges are dropped.
-            try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            // Freed pages go back to the file system when old exchanges are dropped. Set on a new
+            // file only: setting it commits, a transaction at every opening.
+            if try connection.integer("PRAGMA auto_vacuum") != 2 {
+                try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            }
             try connection.execute("PRAGMA journal_mode = WAL")
             // Each `courier call` is a process of its own: checkpointing the log when it closes
             // the database would cost two fsyncs per call. SQLite checkpoints as the log grows.
