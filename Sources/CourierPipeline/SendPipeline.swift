@@ -126,8 +126,8 @@ public final class SendPipeline: Sendable {
 
     /// Sends `prepared` as `send` does, and returns the answer without its checks, captures and
     /// record (a failed attempt is recorded): `settleAtOnce` finishes it, later and elsewhere
-    /// (`CheckRunner.unsettled`).
-    public func sendUnsettled(
+    /// (`settleLater`).
+    func sendUnsettled(
         _ prepared: PreparedRequest, run: String? = nil, progress: (@Sendable (Int) -> Void)? = nil,
         events: (@Sendable (StreamUpdate) -> Void)? = nil, partialAfter: Int? = nil
     ) async throws(TransportError) -> Exchange {
@@ -149,7 +149,7 @@ public final class SendPipeline: Sendable {
         }
     }
 
-    /// `sendUnsettled` and `settleAtOnce` for a `CheckRunner` of `run`.
+    /// `sendUnsettled` and `settleAtOnce` for a `CheckRunner` of `run` (`CheckRunner.settleLater`).
     public func settleLater(run: String?) -> SettleLater {
         SettleLater(
             applies: { [self] in settlesAtOnce($0) },
@@ -159,13 +159,13 @@ public final class SendPipeline: Sendable {
 
     /// Whether `settleAtOnce` can finish an answer to `prepared`: not a WebSocket (`send`
     /// converses), no contract to check (that one waits on the contracts' reader).
-    public func settlesAtOnce(_ prepared: PreparedRequest) -> Bool {
+    func settlesAtOnce(_ prepared: PreparedRequest) -> Bool {
         !prepared.isWebSocket && prepared.checkPlan?.operation == nil
     }
 
     /// What `settle` does to an answer of `sendUnsettled` to a request `settlesAtOnce`, on the
     /// caller's thread.
-    public func settleAtOnce(_ exchange: Exchange, _ prepared: PreparedRequest, run: String?) -> Exchange {
+    func settleAtOnce(_ exchange: Exchange, _ prepared: PreparedRequest, run: String?) -> Exchange {
         var exchange = exchange
         prepared.checkPlan?.apply(to: &exchange, bodyIsJSON: false)
         return kept(exchange, run: run)

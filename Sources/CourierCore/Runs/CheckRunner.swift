@@ -268,7 +268,7 @@ public struct CheckRunner: Sendable {
                 continue
             }
             running -= 1
-            if sent.unsettled, case .success(let answer) = sent.result, let later = overlap?.later, let overlap {
+            if sent.unsettled, case .success(let answer) = sent.result, let overlap, let later = overlap.later {
                 let pending = SettleLater.Pending(answer, sent.prepared, settle: later.settle)
                 overlap.idle { _ = pending.settled() }
                 behind = (sent, pending)

@@ -5,11 +5,11 @@ import CSQLite
 /// Why: each thread that allocates (the event loop, the history writer) gets an arena of its
 /// own, which glibc grows a page at a time (an `mprotect` each) and gives back whenever its
 /// top is free, so the next burst faults every page in again. A check run of 500 routes did
-/// that hundreds of times, on the request loop's path and the writer's (with a full history
-/// 0.741x -> 0.752x curl's rate, without history 0.879x -> 0.912x, 21 paired rounds). Memory
-/// past the top stays mapped up to `trimThreshold`; blocks past the mmap threshold (128 KB)
-/// still get their own mapping and go back to the system when freed, so a large body does not
-/// stay resident.
+/// that hundreds of times (361 `mprotect`s, now 16), on the request loop's path and the
+/// writer's: without history 0.879x -> 0.905x curl's rate (25 paired rounds; with a full history
+/// no change over 81). Memory past the top stays mapped up to `trimThreshold`; blocks past the
+/// mmap threshold (128 KB) still get their own mapping and go back to the system when freed, so
+/// a large body does not stay resident.
 enum MemoryTuning {
     /// Free memory at an arena's top kept rather than given back.
     static let trimThreshold: Int32 = 64 << 20
