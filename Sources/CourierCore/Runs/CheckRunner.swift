@@ -227,17 +227,19 @@ public struct CheckRunner: Sendable {
                 case .send(let prepared):
                     running += 1
                     var first = Sent(index: candidate, prepared: prepared, result: .failure(.other("not sent")))
-                    if let later = overlap?.later, route.captures.isEmpty, candidate + 1 < routes.count,
-                        !schedule.waits[candidate + 1].contains(candidate), later.applies(prepared)
+                    // One job: the next route starts after this one, whose captures are all it
+                    // can wait for. When this one captures nothing, the next is built, and this
+                    // one's answer settled, while the other is in flight.
+                    let nextIsFree = candidate + 1 < routes.count && route.captures.isEmpty
+                    if let later = overlap?.later, nextIsFree, !schedule.waits[candidate + 1].contains(candidate),
+                        later.applies(prepared)
                     {
                         first.unsettled = true
                         start(Self.attempt(first, after: 0, send: later.send))
                     } else {
                         start(Self.attempt(first, after: 0, send: send))
                     }
-                    // One job: the next route starts after this one, whose captures are all it
-                    // can wait for; when this one captures nothing, it is built during the wait.
-                    if let lookahead, candidate + 1 < routes.count, route.captures.isEmpty,
+                    if let lookahead, nextIsFree,
                         !(environment.isProtected && !routes[candidate + 1].method.isSafe && !confirmed)
                     {
                         lookahead.build(index: candidate + 1, pass: pass, captured: state.captured.values)
