@@ -6,7 +6,7 @@
 /// still recognised.
 enum HistorySchema {
     /// The number of the last migration, kept in `PRAGMA user_version` once it has run.
-    static let version = 8
+    static let version = 9
 
     /// Each migration's name and SQL, oldest first.
     static let migrations: [(name: String, sql: String)] = [
@@ -125,7 +125,66 @@ enum HistorySchema {
             END;
             """
         ),
+        (
+            "v9",
+            // Each route's exchanges, per environment, as a list linked in `chain` and headed in
+            // `series` (count, oldest, newest), kept by triggers; v8's route index and counts go.
+            // That index took each new exchange, and each dropped one, on a page of its route: a
+            // 500-route run with a full history dirtied 500 of its pages and logged 820 pages in
+            // all. A list's new links land together, and its oldest are dropped together: 310.
+            // Retention drops `series.oldest`; a route's history walks `chain` back from
+            // `series.newest`. Links are unlinked whatever row goes, so any delete keeps them.
+            """
+            CREATE TABLE series (
+                workspace TEXT NOT NULL, route TEXT NOT NULL, environment TEXT NOT NULL,
+                n INTEGER NOT NULL, oldest INTEGER NOT NULL, newest INTEGER NOT NULL,
+                PRIMARY KEY (workspace, route, environment)
+            ) WITHOUT ROWID;
+            CREATE TABLE chain (id INTEGER PRIMARY KEY, previous INTEGER, later INTEGER);
+            """ + linking + """
+                DROP TRIGGER exchange_counted;
+                DROP TRIGGER exchange_uncounted;
+                DROP TABLE route_counts;
+                DROP INDEX exchange_by_route;
+                CREATE TRIGGER exchange_chained AFTER INSERT ON exchange BEGIN
+                    INSERT INTO chain (id, previous) VALUES (NEW.id, (
+                        SELECT newest FROM series
+                        WHERE workspace = NEW.workspace AND route = NEW.route AND environment = NEW.environment));
+                    UPDATE chain SET later = NEW.id WHERE id = (SELECT previous FROM chain WHERE id = NEW.id);
+                    INSERT INTO series VALUES (NEW.workspace, NEW.route, NEW.environment, 1, NEW.id, NEW.id)
+                    ON CONFLICT DO UPDATE SET n = n + 1, newest = NEW.id;
+                END;
+                CREATE TRIGGER exchange_unchained AFTER DELETE ON exchange BEGIN
+                    UPDATE chain SET later = (SELECT later FROM chain WHERE id = OLD.id)
+                    WHERE id = (SELECT previous FROM chain WHERE id = OLD.id);
+                    UPDATE chain SET previous = (SELECT previous FROM chain WHERE id = OLD.id)
+                    WHERE id = (SELECT later FROM chain WHERE id = OLD.id);
+                    UPDATE series SET n = n - 1,
+                        oldest = CASE oldest WHEN OLD.id THEN coalesce((SELECT later FROM chain WHERE id = OLD.id), 0)
+                            ELSE oldest END,
+                        newest = CASE newest WHEN OLD.id THEN coalesce((SELECT previous FROM chain WHERE id = OLD.id), 0)
+                            ELSE newest END
+                    WHERE workspace = OLD.workspace AND route = OLD.route AND environment = OLD.environment;
+                    DELETE FROM series
+                    WHERE workspace = OLD.workspace AND route = OLD.route AND environment = OLD.environment AND n <= 0;
+                    DELETE FROM chain WHERE id = OLD.id;
+                END;
+                """
+        ),
     ]
+
+    /// Fills `series` and `chain` from the exchanges: v9's migration, and the mend of lists
+    /// found out of step with the rows (`HistoryStore.keepNewest`).
+    static let linking = """
+        DELETE FROM series;
+        DELETE FROM chain;
+        INSERT INTO series
+            SELECT workspace, route, environment, count(*), min(id), max(id) FROM exchange
+            GROUP BY workspace, route, environment;
+        INSERT INTO chain
+            SELECT id, lag(id) OVER route, lead(id) OVER route FROM exchange
+            WINDOW route AS (PARTITION BY workspace, route, environment ORDER BY id);
+        """
 
     /// Brings the database up to `version`, or up to and including `last`, in one transaction.
     /// Throws `HistoryError` (reason "newer") for a database that ran a migration this Courier

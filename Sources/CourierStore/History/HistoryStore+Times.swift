@@ -9,13 +9,14 @@ extension HistoryStore {
         workspace: String, environment: String, route: String, from: Double, until: Double, limit: Int = 10_000
     ) throws(HistoryError) -> [Double] {
         importPending()
+        let (walk, arguments) = HistoryQuery.walk(workspace: workspace, route: route, environment: environment)
         return try withDatabase { db in
             try db.rows(
-                """
-                SELECT total_time FROM exchange WHERE workspace = ? AND route = ? AND environment = ?
-                AND recorded_at >= ? AND recorded_at < ? AND status BETWEEN 100 AND 399 ORDER BY id DESC LIMIT ?
-                """,
-                [.text(workspace), .text(route), .text(environment), .real(from), .real(until), .integer(Int64(limit))])
+                walk + """
+                     SELECT total_time FROM exchange WHERE id IN (SELECT id FROM walk)
+                    AND recorded_at >= ? AND recorded_at < ? AND status BETWEEN 100 AND 399 ORDER BY id DESC LIMIT ?
+                    """,
+                arguments + [.real(from), .real(until), .integer(Int64(limit))])
         }.map { $0.double("total_time") }
     }
 }

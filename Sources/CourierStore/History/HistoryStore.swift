@@ -225,20 +225,34 @@ public final class HistoryStore: Sendable {
     }
 
     /// Keeps the newest `keep` of the record's route × environment; true when any went. The
-    /// route's count is kept by triggers (`route_counts`), so a route within its limit costs one
-    /// look-up, and one past it drops its oldest from the front of its index.
+    /// route's list (`series`, schema v9) holds its count and its oldest, so a route within its
+    /// limit costs one look-up, and one past it drops its oldest by id.
     private static func keepNewest(_ db: SQLiteConnection, keep: Int, origin: ExchangeOrigin) throws -> Bool {
-        let key: [SQLiteValue] = [.text(origin.workspace), .text(origin.routeName), .text(origin.environmentName)]
-        let count = try db.integer(
-            "SELECT n FROM route_counts WHERE workspace = ? AND route = ? AND environment = ?", key, cached: true)
-        guard count > keep else { return false }
-        try db.run(
-            """
-            DELETE FROM exchange WHERE id IN (
-                SELECT id FROM exchange INDEXED BY exchange_by_route
-                WHERE workspace = ? AND route = ? AND environment = ? ORDER BY id LIMIT ?)
-            """, key + [.integer(Int64(count - max(keep, 0)))], cached: true)
-        return db.changes > 0
+        let key: [SQLiteValue] = [
+            .text(origin.workspace), .text(origin.routeName), .text(origin.environmentName),
+            .integer(Int64(max(keep, 0))),
+        ]
+        var dropped = false
+        var mended = false
+        while true {
+            // 0 when the route is within its limit; -1 when its list lost its oldest.
+            let oldest = try db.integer(
+                """
+                SELECT coalesce(nullif(oldest, 0), -1) FROM series
+                WHERE workspace = ? AND route = ? AND environment = ? AND n > ?
+                """, key, cached: true)
+            guard oldest != 0 else { return dropped }
+            try db.run("DELETE FROM exchange WHERE id = ?", [.integer(Int64(oldest))], cached: true)
+            if db.changes > 0 {
+                dropped = true
+                continue
+            }
+            // A list out of step with the rows (another program deleted from `chain`, say): made
+            // again from the rows, once; a second miss leaves the route over its limit this time.
+            guard !mended else { return dropped }
+            mended = true
+            try db.execute(HistorySchema.linking)
+        }
     }
 
     /// Drops the oldest exchanges of all until the total is within `maxBytes`; true when any went.
@@ -266,12 +280,10 @@ public final class HistoryStore: Sendable {
         -> Int
     {
         importPending()
-        let (filter, arguments) = Self.filter(workspace: workspace, route: route, environment: environment)
+        let (sql, arguments) = HistoryQuery.delete(workspace: workspace, route: route, environment: environment)
         return try withDatabase(writing: true) { db in
-            try db.run("DELETE FROM exchange" + filter, arguments)
+            try db.run(sql, arguments)
             let count = db.changes
-            // Counts of routes left with no exchange go too.
-            try db.run("DELETE FROM route_counts WHERE n <= 0")
             try db.run("PRAGMA incremental_vacuum", cached: true)
             return count
         }
@@ -305,19 +317,9 @@ public final class HistoryStore: Sendable {
         throws(HistoryError) -> [SQLiteRow]
     {
         importPending()
-        let (sql, arguments) = Self.newestQuery(columns, workspace: workspace, route: route, environment: environment)
-        return try withDatabase { db in try db.rows(sql, arguments + [SQLiteValue(max(limit, 0))]) }
-    }
-
-    /// The statement of `newest` (its limit to be bound last). A route's rows, in one or every
-    /// environment, are found with `exchange_by_route`, named: walking the workspace's index
-    /// backwards for them instead took 170 ms at 100,000 rows (schema v3 and v8).
-    static func newestQuery(_ columns: String, workspace: String?, route: String?, environment: String?)
-        -> (String, [SQLiteValue])
-    {
-        let (filter, arguments) = filter(workspace: workspace, route: route, environment: environment)
-        let index = workspace != nil && route != nil ? " INDEXED BY exchange_by_route" : ""
-        return ("SELECT \(columns) FROM exchange\(index)\(filter) ORDER BY id DESC LIMIT ?", arguments)
+        let (sql, arguments) = HistoryQuery.newest(
+            columns, workspace: workspace, route: route, environment: environment, limit: limit)
+        return try withDatabase { db in try db.rows(sql, arguments) }
     }
 
     /// The whole record with `id`, or nil when there is none.
@@ -332,16 +334,5 @@ public final class HistoryStore: Sendable {
     public func storedBytes() throws(HistoryError) -> Int {
         importPending()
         return try withDatabase { db in try db.integer("SELECT stored_bytes FROM totals") }
-    }
-
-    private static func filter(workspace: String?, route: String?, environment: String?) -> (String, [SQLiteValue]) {
-        var clauses: [String] = []
-        var arguments: [SQLiteValue] = []
-        for (column, value) in [("workspace", workspace), ("route", route), ("environment", environment)] {
-            guard let value else { continue }
-            clauses.append("\(column) = ?")
-            arguments.append(.text(value))
-        }
-        return (clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND "), arguments)
     }
 }
