@@ -157,7 +157,7 @@ struct HistoryStoreTests {
         #expect(!kept[1].contains("r0"))
     }
 
-    @Test("the log is copied back at 8 MB, and one grown past 16 MB is cut back when next reused")
+    @Test("the log is copied back at 4 MB, and one grown past 16 MB is cut back when next reused")
     func logSize() throws {
         let (folder, path) = place()
         defer { try? FileManager.default.removeItem(atPath: folder) }
