@@ -53,7 +53,8 @@ struct WorkspaceDiff {
         guard !routes.isEmpty else { throw CLIFailure("no route to compare (name a run, a route or a glob)") }
         let input = try settings.input(languages: workspace.languages, rememberedLanguage: session.language)
         let builder = RequestBuilder.commandLine(workspace)
-        let timestamp = Date().formatted(.iso8601)
+        // Formatted when a report is written, not before the first request (as `check`).
+        let started = Date()
         let pipeline = settings.send.pipeline(for: workspace)
         let runName = names.isEmpty ? "diff" : "diff " + names.joined(separator: " ")
         let (jobs, confirmed, passes) = (jobs, confirmed, max(passes, noise ? 2 : 1))
@@ -95,6 +96,7 @@ struct WorkspaceDiff {
         let comparison = WorkspaceComparison(
             left: left, right: right, ignores: ignores, allHeaders: allHeaders, noise: noise, slower: slower)
         let reports = ComparisonReports()
+        let timestamp = json || junit != nil || html != nil ? started.formatted(.iso8601) : ""
         if json {
             Console.out(reports.json(comparison, timestamp: timestamp).serialized + "\n")
         } else {
