@@ -4,6 +4,11 @@
 // The system's SQLite for the history database, and the few calls Swift cannot make itself.
 #include <sqlite3.h>
 
+/// Turns SQLite's memory statistics off: each of its allocations then takes no global lock.
+/// Only before SQLite's first use (sqlite3_config is variadic, which Swift cannot call); later
+/// it does nothing and returns SQLITE_MISUSE. Returns an SQLite result code.
+int courier_sqlite_configure(void);
+
 /// Leaves the write-ahead log for the next connection instead of checkpointing it when the
 /// last connection closes. sqlite3_db_config is variadic, which Swift cannot call.
 /// Returns an SQLite result code.
