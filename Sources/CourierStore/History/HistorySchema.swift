@@ -134,6 +134,7 @@ enum HistorySchema {
             // all. A list's new links land together, and its oldest are dropped together: 310.
             // Retention drops `series.oldest`; a route's history walks `chain` back from
             // `series.newest`. Links are unlinked whatever row goes, so any delete keeps them.
+            // v1's triggers for the total are folded into these: one trigger per row, not two.
             """
             CREATE TABLE series (
                 workspace TEXT NOT NULL, route TEXT NOT NULL, environment TEXT NOT NULL,
@@ -144,6 +145,8 @@ enum HistorySchema {
             """ + linking + """
                 DROP TRIGGER exchange_counted;
                 DROP TRIGGER exchange_uncounted;
+                DROP TRIGGER exchange_added;
+                DROP TRIGGER exchange_removed;
                 DROP TABLE route_counts;
                 DROP INDEX exchange_by_route;
                 CREATE TRIGGER exchange_chained AFTER INSERT ON exchange BEGIN
@@ -153,6 +156,7 @@ enum HistorySchema {
                     UPDATE chain SET later = NEW.id WHERE id = (SELECT previous FROM chain WHERE id = NEW.id);
                     INSERT INTO series VALUES (NEW.workspace, NEW.route, NEW.environment, 1, NEW.id, NEW.id)
                     ON CONFLICT DO UPDATE SET n = n + 1, newest = NEW.id;
+                    UPDATE totals SET stored_bytes = stored_bytes + NEW.stored_bytes;
                 END;
                 CREATE TRIGGER exchange_unchained AFTER DELETE ON exchange BEGIN
                     UPDATE chain SET later = (SELECT later FROM chain WHERE id = OLD.id)
@@ -168,6 +172,7 @@ enum HistorySchema {
                     DELETE FROM series
                     WHERE workspace = OLD.workspace AND route = OLD.route AND environment = OLD.environment AND n <= 0;
                     DELETE FROM chain WHERE id = OLD.id;
+                    UPDATE totals SET stored_bytes = stored_bytes - OLD.stored_bytes;
                 END;
                 """
         ),
