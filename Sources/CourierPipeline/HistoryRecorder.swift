@@ -74,13 +74,14 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// How long a run's first exchange waits for others to join its commit. A run that is
     /// killed loses what came in that time; one commit per exchange was a third of what a
     /// check run of a fast server cost.
-    static let linger = DispatchTimeInterval.milliseconds(25)
+    public static let linger = DispatchTimeInterval.milliseconds(25)
+    private let linger: DispatchTimeInterval
 
     /// A recorder for `workspace`; nil when the workspace or `--no-history` turns it off.
     /// - Parameter report: where the one-line notices go (stderr, or the screen's status bar).
     public init?(
         workspace: Workspace, disabled: Bool, processEnvironment: [String: String], opening: Opening = .now,
-        report: @escaping @Sendable (String) -> Void
+        linger: DispatchTimeInterval = HistoryRecorder.linger, report: @escaping @Sendable (String) -> Void
     ) {
         guard !disabled, workspace.history.enabled else { return nil }
         settings = workspace.history
@@ -88,6 +89,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         environmentsOff = Set(workspace.environments.filter { !$0.recordsHistory }.map(\.name))
         self.report = report
         self.opening = opening
+        self.linger = linger
         // Opening costs a few milliseconds (SQLite, GRDB's set-up, reading the log); done now,
         // on the queue, it overlaps the request instead of delaying the exit after it.
         if opening == .now { queue.async { self.open() } }
@@ -122,7 +124,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
         guard first else { return }
         if opening == .now {
-            queue.asyncAfter(deadline: .now() + Self.linger) { self.writePending() }
+            queue.asyncAfter(deadline: .now() + linger) { self.writePending() }
         } else {
             queue.async { self.writePending() }
         }
@@ -145,6 +147,12 @@ public final class HistoryRecorder: @unchecked Sendable {
                 done(.failure(error))
             }
         }
+    }
+
+    /// Starts writing what waits now, without waiting for it or for the rest of the linger:
+    /// a run's last exchanges, written while the engine shuts down. `finish()` still waits.
+    public func flush() {
+        queue.async { self.writePending() }
     }
 
     /// Waits for every write asked for so far.

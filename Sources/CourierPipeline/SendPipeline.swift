@@ -204,4 +204,10 @@ public final class SendPipeline: Sendable {
     public func finish() {
         recorder?.finish()
     }
+
+    /// Starts writing the history that waits, without waiting (`HistoryRecorder.flush`): called
+    /// when a run's last answer is in, before the engine shuts down.
+    public func flushHistory() {
+        recorder?.flush()
+    }
 }

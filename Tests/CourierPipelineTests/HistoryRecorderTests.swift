@@ -1,6 +1,7 @@
 import CourierCore
 import CourierPipeline
 import CourierStore
+import Dispatch
 import Testing
 
 #if canImport(Glibc)
@@ -18,14 +19,17 @@ import Testing
 @Suite("History recorder")
 struct HistoryRecorderTests {
     /// A recorder for a run (the database opened at once) in a fresh state folder.
-    private static func recorder() throws -> (HistoryRecorder, path: String) {
+    private static func recorder(linger: DispatchTimeInterval = HistoryRecorder.linger) throws -> (
+        HistoryRecorder, path: String
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-recorder-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let text = #"{"environments": {"dev": {"base_url": "http://127.0.0.1:9"}}, "routes": []}"#
         let workspace = try WorkspaceLoader().load(
             bytes: Array(text.utf8), fileName: "environments.json", baseDirectory: folder)
         let state = ["XDG_STATE_HOME": folder + "/state"]
-        let made = HistoryRecorder(workspace: workspace, disabled: false, processEnvironment: state, report: { _ in })
+        let made = HistoryRecorder(
+            workspace: workspace, disabled: false, processEnvironment: state, linger: linger, report: { _ in })
         let recorder = try #require(made)
         return (recorder, HistoryStore.defaultPath(processEnvironment: state))
     }
@@ -45,6 +49,23 @@ struct HistoryRecorderTests {
         let entries = try HistoryStore(path: path).entries(workspace: "w.json", limit: 1000)
         #expect(entries.count == 300)
         #expect(entries.sorted { $0.id < $1.id }.map(\.route) == (0..<300).map { "r\($0)" })
+    }
+
+    @Test("flush writes what waits at once, not after the linger, and finish still waits for it")
+    func flushWritesAtOnce() async throws {
+        let (recorder, path) = try Self.recorder(linger: .seconds(60))
+        recorder.record(Self.exchange(1))
+        recorder.flush()
+        var written = 0
+        for _ in 0..<500 where written == 0 {
+            written = try HistoryStore(path: path).entries(workspace: "w.json").count
+            if written == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(written == 1)
+        recorder.record(Self.exchange(2))
+        recorder.flush()
+        recorder.finish()
+        #expect(try HistoryStore(path: path).entries(workspace: "w.json").count == 2)
     }
 
     @Test("a read right after a record sees it: the lingering commit is not waited for")

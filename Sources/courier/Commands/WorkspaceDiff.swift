@@ -87,6 +87,8 @@ struct WorkspaceDiff {
         }
         let left = await sides[0].value
         let right = await sides[1].value
+        // The last exchanges are written while the engine shuts down.
+        pipeline.flushHistory()
         await pipeline.engine.shutdown()
         pipeline.finish()
         for environment in environments {
