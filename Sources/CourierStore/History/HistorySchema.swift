@@ -135,6 +135,8 @@ enum HistorySchema {
             // Retention drops `series.oldest`; a route's history walks `chain` back from
             // `series.newest`. Links are unlinked whatever row goes, so any delete keeps them.
             // v1's triggers for the total are folded into these: one trigger per row, not two.
+            // Rows are inserted and deleted, never re-keyed: an UPDATE of a row's workspace, route
+            // or environment would leave it in the wrong list (v5's re-keying runs before this).
             """
             CREATE TABLE series (
                 workspace TEXT NOT NULL, route TEXT NOT NULL, environment TEXT NOT NULL,
