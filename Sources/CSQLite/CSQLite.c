@@ -7,13 +7,7 @@
 #endif
 
 int courier_sqlite_configure(void) {
-    int code = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    if (code != SQLITE_OK) return code;
-    // A statement's journal (the pages it changed, kept to undo it alone) stays in memory up to
-    // 1 MB, not SQLite's 64 KB. Past that it goes to a temporary file, and so does every later
-    // statement's in the transaction: a history batch's drops reached 128-256 KB, and the rest of
-    // the batch then wrote 5-10 MB to a temporary file, a page at a time.
-    return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 1 << 20);
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
 int courier_sqlite_keep_wal_on_close(sqlite3 *db) {

@@ -157,30 +157,6 @@ struct HistoryStoreTests {
         #expect(!kept[1].contains("r0"))
     }
 
-    #if os(Linux)
-        @Test("a statement's journal of a few hundred KB stays in memory, not in a temporary file")
-        func statementJournalInMemory() throws {
-            let (folder, path) = place()
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let store = try HistoryStore(path: path)
-            let body = String(repeating: "x", count: 1_000)
-            try store.add((0..<300).map { HistoryRedactor.record(exchange(route: "r\($0)", body: body)) })
-            // Every row's page changed by one statement: about 300 KB of pages kept to undo it
-            // alone. SQLite's default put past 64 KB of it in a file, as it did with a history
-            // batch's drops, and every later statement's too.
-            let temporary: [String] = try store.withDatabase(writing: true) { db in
-                try db.run("UPDATE exchange SET reason = 'Changed'")
-                let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-                let targets: [String] = files.compactMap {
-                    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
-                }
-                return targets.filter { $0.contains("etilqs") }
-            }
-            #expect(temporary.isEmpty, "\(temporary)")
-            #expect(try store.entries(workspace: "/work/environments.json", limit: 1).first?.route == "r299")
-        }
-    #endif
-
     @Test("the log is copied back at 4 MB, and one grown past 16 MB is cut back when next reused")
     func logSize() throws {
         let (folder, path) = place()

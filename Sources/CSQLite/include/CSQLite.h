@@ -4,8 +4,8 @@
 // The system's SQLite for the history database, and the few calls Swift cannot make itself.
 #include <sqlite3.h>
 
-/// Turns SQLite's memory statistics off (each of its allocations then takes no global lock),
-/// and keeps statement journals in memory up to 1 MB. Only before SQLite's first use (sqlite3_config is variadic, which Swift cannot call); later
+/// Turns SQLite's memory statistics off: each of its allocations then takes no global lock.
+/// Only before SQLite's first use (sqlite3_config is variadic, which Swift cannot call); later
 /// it does nothing and returns SQLITE_MISUSE. Returns an SQLite result code.
 int courier_sqlite_configure(void);
 

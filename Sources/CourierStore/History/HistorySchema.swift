@@ -135,6 +135,11 @@ enum HistorySchema {
             // Retention drops `series.oldest`; a route's history walks `chain` back from
             // `series.newest`. Links are unlinked whatever row goes, so any delete keeps them.
             // v1's triggers for the total are folded into these: one trigger per row, not two.
+            // Every step, and the insert that fires them, says OR ROLLBACK (the outer statement's
+            // choice overrides a step's, so no step may count on a conflict): a statement that may
+            // abort alone keeps the pages it changes to undo them, which past 64 KB SQLite moves to
+            // a file, where every later statement of the transaction then journals its pages too
+            // (5-10 MB a full-history run). An upsert's DO UPDATE aborts, so is not used.
             // Rows are inserted and deleted, never re-keyed: an UPDATE of a row's workspace, route
             // or environment would leave it in the wrong list (v5's re-keying runs before this).
             """
@@ -152,20 +157,24 @@ enum HistorySchema {
                 DROP TABLE route_counts;
                 DROP INDEX exchange_by_route;
                 CREATE TRIGGER exchange_chained AFTER INSERT ON exchange BEGIN
-                    INSERT INTO chain (id, previous) VALUES (NEW.id, (
+                    INSERT OR ROLLBACK INTO chain (id, previous) VALUES (NEW.id, (
                         SELECT newest FROM series
                         WHERE workspace = NEW.workspace AND route = NEW.route AND environment = NEW.environment));
-                    UPDATE chain SET later = NEW.id WHERE id = (SELECT previous FROM chain WHERE id = NEW.id);
-                    INSERT INTO series VALUES (NEW.workspace, NEW.route, NEW.environment, 1, NEW.id, NEW.id)
-                    ON CONFLICT DO UPDATE SET n = n + 1, newest = NEW.id;
-                    UPDATE totals SET stored_bytes = stored_bytes + NEW.stored_bytes;
+                    UPDATE OR ROLLBACK chain SET later = NEW.id WHERE id = (SELECT previous FROM chain WHERE id = NEW.id);
+                    UPDATE OR ROLLBACK series SET n = n + 1, newest = NEW.id
+                    WHERE workspace = NEW.workspace AND route = NEW.route AND environment = NEW.environment;
+                    INSERT OR ROLLBACK INTO series SELECT NEW.workspace, NEW.route, NEW.environment, 1, NEW.id, NEW.id
+                    WHERE NOT EXISTS (
+                        SELECT 1 FROM series
+                        WHERE workspace = NEW.workspace AND route = NEW.route AND environment = NEW.environment);
+                    UPDATE OR ROLLBACK totals SET stored_bytes = stored_bytes + NEW.stored_bytes;
                 END;
                 CREATE TRIGGER exchange_unchained AFTER DELETE ON exchange BEGIN
-                    UPDATE chain SET later = (SELECT later FROM chain WHERE id = OLD.id)
+                    UPDATE OR ROLLBACK chain SET later = (SELECT later FROM chain WHERE id = OLD.id)
                     WHERE id = (SELECT previous FROM chain WHERE id = OLD.id);
-                    UPDATE chain SET previous = (SELECT previous FROM chain WHERE id = OLD.id)
+                    UPDATE OR ROLLBACK chain SET previous = (SELECT previous FROM chain WHERE id = OLD.id)
                     WHERE id = (SELECT later FROM chain WHERE id = OLD.id);
-                    UPDATE series SET n = n - 1,
+                    UPDATE OR ROLLBACK series SET n = n - 1,
                         oldest = CASE oldest WHEN OLD.id THEN coalesce((SELECT later FROM chain WHERE id = OLD.id), 0)
                             ELSE oldest END,
                         newest = CASE newest WHEN OLD.id THEN coalesce((SELECT previous FROM chain WHERE id = OLD.id), 0)
@@ -174,7 +183,7 @@ enum HistorySchema {
                     DELETE FROM series
                     WHERE workspace = OLD.workspace AND route = OLD.route AND environment = OLD.environment AND n <= 0;
                     DELETE FROM chain WHERE id = OLD.id;
-                    UPDATE totals SET stored_bytes = stored_bytes - OLD.stored_bytes;
+                    UPDATE OR ROLLBACK totals SET stored_bytes = stored_bytes - OLD.stored_bytes;
                 END;
                 """
         ),

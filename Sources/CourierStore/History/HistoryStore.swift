@@ -214,7 +214,7 @@ public final class HistoryStore: Sendable {
         // Cached statements: a run records hundreds of exchanges through one connection.
         try db.run(
             """
-            INSERT INTO exchange (recorded_at, workspace, environment, route, run, method, url,
+            INSERT OR ROLLBACK INTO exchange (recorded_at, workspace, environment, route, run, method, url,
                 request_headers, request_body, status, reason, version, final_url, response_headers, body,
                 body_size, total_time, first_byte, attempts, redirects, checks, checks_passed,
                 checks_total, captured, stored_bytes, hops, spool_id, error, transcript)

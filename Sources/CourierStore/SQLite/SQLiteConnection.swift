@@ -34,8 +34,7 @@ final class SQLiteConnection {
     }
 
     /// SQLite set up once, before its first connection: no memory statistics, whose global lock
-    /// every allocation took (2 % of what writing a run's history cost), and statement journals
-    /// kept in memory up to 1 MB (`courier_sqlite_configure`).
+    /// every allocation took (2 % of what writing a run's history cost).
     private static let configured: Void = { _ = courier_sqlite_configure() }()
 
     deinit {
