@@ -22,27 +22,18 @@ enum CallQuickParser {
                 route = argument
                 continue
             }
-            var name = argument
-            var value: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-                // ArgumentParser calls `--name=` a missing value.
-                if value?.isEmpty == true { return nil }
+            guard let (name, given) = QuickArgument.split(argument), let option = CallFlag.named(name) else {
+                return nil
             }
-            guard let option = CallFlag.named(name) else { return nil }
             if !option.takesValue {
                 // A flag: given once, and with no `=VALUE`.
-                guard value == nil, values[option.rawValue] == nil else { return nil }
+                guard given == nil, values[option.rawValue] == nil else { return nil }
                 values[option.rawValue] = []
                 continue
             }
-            if value == nil {
-                guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-                value = arguments[index]
-                index += 1
-            }
-            guard let value, option.repeats || values[option.rawValue] == nil else { return nil }
+            guard let value = QuickArgument.value(given, in: arguments, at: &index),
+                option.repeats || values[option.rawValue] == nil
+            else { return nil }
             values[option.rawValue] = (values[option.rawValue] ?? []) + [value]
         }
         guard let route else { return nil }

@@ -42,7 +42,7 @@ enum CheckQuickParser {
     /// The check `arguments` (what follows `check`) ask for, or nil to leave them to ArgumentParser.
     static func invocation(_ arguments: [String]) -> CheckInvocation? {
         var check = CheckInvocation()
-        var given = Set<Option>()
+        var seen = Set<Option>()
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -52,27 +52,17 @@ enum CheckQuickParser {
                 check.names.append(argument)
                 continue
             }
-            var name = argument
-            var value: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-                // ArgumentParser calls `--name=` a missing value.
-                if value?.isEmpty == true { return nil }
-            }
-            guard let option = Option(name), option.repeats || given.insert(option).inserted else { return nil }
+            guard let (name, given) = QuickArgument.split(argument), let option = Option(name),
+                option.repeats || seen.insert(option).inserted
+            else { return nil }
             guard option.takesValue else {
                 // A flag, with no `=VALUE`.
-                guard value == nil else { return nil }
+                guard given == nil else { return nil }
                 set(option, to: &check)
                 continue
             }
-            if value == nil {
-                guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-                value = arguments[index]
-                index += 1
-            }
-            guard let value, set(option, value, to: &check) else { return nil }
+            guard let value = QuickArgument.value(given, in: arguments, at: &index), set(option, value, to: &check)
+            else { return nil }
         }
         return check
     }
