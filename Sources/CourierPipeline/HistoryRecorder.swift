@@ -90,7 +90,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         self.report = report
         self.opening = opening
         self.linger = linger
-        // Opening costs a few milliseconds (SQLite, GRDB's set-up, reading the log); done now,
+        // Opening costs a few milliseconds (SQLite, reading the log); done now,
         // on the queue, it overlaps the request instead of delaying the exit after it.
         if opening == .now { queue.async { self.open() } }
     }

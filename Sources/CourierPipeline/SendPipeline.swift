@@ -205,9 +205,11 @@ public final class SendPipeline: Sendable {
         recorder?.finish()
     }
 
-    /// Starts writing the history that waits, without waiting (`HistoryRecorder.flush`): called
-    /// when a run's last answer is in, before the engine shuts down.
-    public func flushHistory() {
+    /// Ends a run once its last answer is in: its last exchanges are written to history while
+    /// the engine shuts down (`HistoryRecorder.flush`), and waited for after (`finish`).
+    public func close() async {
         recorder?.flush()
+        await engine.shutdown()
+        finish()
     }
 }

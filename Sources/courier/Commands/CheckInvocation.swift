@@ -144,10 +144,7 @@ struct CheckInvocation {
             for await run in group { runs.append(run) }
             return runs.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        // The last exchanges are written while the engine shuts down.
-        pipeline.flushHistory()
-        await pipeline.engine.shutdown()
-        pipeline.finish()
+        await pipeline.close()
         for environment in environments {
             for message in pipeline.saveCookies(environment.name) { Console.error("warning: \(message)") }
         }

@@ -87,10 +87,7 @@ struct WorkspaceDiff {
         }
         let left = await sides[0].value
         let right = await sides[1].value
-        // The last exchanges are written while the engine shuts down.
-        pipeline.flushHistory()
-        await pipeline.engine.shutdown()
-        pipeline.finish()
+        await pipeline.close()
         for environment in environments {
             for message in pipeline.saveCookies(environment.name) { Console.error("warning: \(message)") }
         }
